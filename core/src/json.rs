@@ -1,0 +1,623 @@
+//! Strict JSON reading (validator.md D12, §7) and the value helpers every rule shares: exact
+//! numbers, deep equality, emptiness, blankness and compact size.
+//!
+//! Text is parsed once with `serde_json` (`arbitrary_precision`: number literals are kept, so
+//! integers of any length are exact; `preserve_order`: members keep their order, and a duplicate
+//! name keeps the first position with the last value). Depth and number range are then checked by
+//! one iterative walk, so nothing here recurses deeper than [`MAX_DEPTH`].
+
+use serde_json::{Number, Value};
+use std::fmt;
+
+/// The deepest nesting that parses: the plan object counts as level 1; 513 levels are a `json`
+/// error (validator.md D12, §7).
+pub const MAX_DEPTH: usize = 512;
+
+/// Why text is not acceptable JSON (validator.md §5.1, D12).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonError {
+    /// What is wrong, in English, e.g. `expected value`.
+    pub reason: String,
+    /// 1-based line of the fault (0 when the fault has no position, e.g. an in-memory value).
+    pub line: usize,
+    /// 1-based column of the fault, in characters (0 when the fault has no position).
+    pub column: usize,
+}
+
+impl JsonError {
+    fn at(text: &str, byte: usize, reason: impl Into<String>) -> JsonError {
+        let (line, column) = line_column(text, byte);
+        JsonError {
+            reason: reason.into(),
+            line,
+            column,
+        }
+    }
+
+    /// A fault in a value built in memory (no line or column).
+    #[must_use]
+    pub fn in_value(reason: impl Into<String>) -> JsonError {
+        JsonError {
+            reason: reason.into(),
+            line: 0,
+            column: 0,
+        }
+    }
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.reason)
+        } else {
+            write!(
+                f,
+                "{} at line {}, column {}",
+                self.reason, self.line, self.column
+            )
+        }
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+/// 1-based line and character column of byte offset `byte` in `text`.
+fn line_column(text: &str, byte: usize) -> (usize, usize) {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    let before = &text[..byte];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.bytes().filter(|b| *b == b'\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// Byte offset of serde_json's 1-based (line, byte column) in `text`.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let mut start = 0;
+    for _ in 1..line {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    (start + column.saturating_sub(1)).min(text.len())
+}
+
+/// Parses plan or request text as strict JSON (RFC 8259, validator.md D12): no byte order mark,
+/// no `NaN`/`Infinity`, no number that overflows to infinity, no lone surrogate, at most
+/// [`MAX_DEPTH`] levels of nesting.
+///
+/// Input: UTF-8 text. Output: the value, numbers kept as written (exact).
+///
+/// # Errors
+/// A [`JsonError`] with the reason and the 1-based line and character column of the fault.
+pub fn parse(text: &str) -> Result<Value, JsonError> {
+    if text.starts_with('\u{feff}') {
+        return Err(JsonError::at(
+            text,
+            0,
+            "a byte order mark (U+FEFF) before the JSON text is not allowed",
+        ));
+    }
+    // The common case, nesting under serde_json's own 128 levels, needs no depth pre-scan.
+    let value = match serde_json::from_str::<Value>(text) {
+        Ok(v) => v,
+        Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
+            if let Some(at) = too_deep_at(text.as_bytes()) {
+                return Err(JsonError::at(
+                    text,
+                    at,
+                    format!("nesting deeper than {MAX_DEPTH} levels is not allowed"),
+                ));
+            }
+            let mut de = serde_json::Deserializer::from_str(text);
+            de.disable_recursion_limit();
+            let v = serde::Deserialize::deserialize(&mut de).map_err(|e| serde_error(text, &e))?;
+            de.end().map_err(|e| serde_error(text, &e))?;
+            v
+        }
+        Err(e) => return Err(serde_error(text, &e)),
+    };
+    check_numbers_and_depth(&value)?;
+    Ok(value)
+}
+
+/// Parses bytes that should be UTF-8 JSON text; invalid UTF-8 is a [`JsonError`] at its
+/// position. Otherwise as [`parse`].
+///
+/// # Errors
+/// As [`parse`], plus invalid UTF-8.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Value, JsonError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            // `good` is valid UTF-8 by construction.
+            let text = std::str::from_utf8(good).unwrap_or_default();
+            Err(JsonError::at(
+                text,
+                text.len(),
+                "the text is not valid UTF-8",
+            ))
+        }
+    }
+}
+
+fn serde_error(text: &str, e: &serde_json::Error) -> JsonError {
+    let full = e.to_string();
+    let reason = full
+        .rfind(" at line ")
+        .map_or(full.as_str(), |i| &full[..i])
+        .to_owned();
+    let reason = match reason.as_str() {
+        "unexpected end of hex escape"
+        | "lone leading surrogate in hex escape"
+        | "invalid unicode code point" => {
+            format!("{reason} (a lone surrogate escape is not a character)")
+        }
+        _ => reason,
+    };
+    JsonError::at(text, offset_of(text, e.line(), e.column()), reason)
+}
+
+/// Byte offset of the first bracket that opens level `MAX_DEPTH + 1`, if any. One pass, no
+/// recursion; strings (with escapes) are skipped.
+fn too_deep_at(b: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Checks a parsed or in-memory value: at most [`MAX_DEPTH`] levels (the value itself is level
+/// 1), and every number finite (`1e400` overflows; validator.md D12, §7). Iterative.
+///
+/// # Errors
+/// A [`JsonError`] without position naming the fault.
+pub fn check_numbers_and_depth(value: &Value) -> Result<(), JsonError> {
+    let mut stack: Vec<(&Value, usize)> = vec![(value, 1)];
+    while let Some((v, depth)) = stack.pop() {
+        match v {
+            Value::Array(a) => {
+                if depth > MAX_DEPTH {
+                    return Err(JsonError::in_value(format!(
+                        "nesting deeper than {MAX_DEPTH} levels is not allowed"
+                    )));
+                }
+                stack.extend(a.iter().map(|x| (x, depth + 1)));
+            }
+            Value::Object(m) => {
+                if depth > MAX_DEPTH {
+                    return Err(JsonError::in_value(format!(
+                        "nesting deeper than {MAX_DEPTH} levels is not allowed"
+                    )));
+                }
+                stack.extend(m.values().map(|x| (x, depth + 1)));
+            }
+            Value::Number(n) => {
+                let s = n.as_str();
+                if s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
+                    && !s.parse::<f64>().is_ok_and(f64::is_finite)
+                {
+                    return Err(JsonError::in_value(format!(
+                        "the number {} is too large (it overflows to infinity)",
+                        clip(s, 40)
+                    )));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `s` cut to at most `max` characters, with `…` when cut.
+pub(crate) fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_owned(),
+    }
+}
+
+/// A value quoted as JSON for a message, cut to a readable length.
+pub(crate) fn quote(v: &Value) -> String {
+    match v {
+        Value::String(s) => {
+            let cut = clip(s, 60);
+            serde_json::to_string(&cut).unwrap_or_default()
+        }
+        Value::Array(_) | Value::Object(_) => {
+            let s = serde_json::to_string(v).unwrap_or_default();
+            clip(&s, 60)
+        }
+        other => clip(&other.to_string(), 60),
+    }
+}
+
+/// A value or its absence quoted for a message.
+pub(crate) fn quote_opt(v: Option<&Value>) -> String {
+    v.map_or_else(|| "nothing (absent)".to_owned(), quote)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers (validator.md §7): integers are literals without fraction or exponent; comparison is by
+// exact value.
+
+/// Whether `n` is an integer: written without fraction or exponent (`30.0` and `1e3` are not).
+#[must_use]
+pub fn is_integer(n: &Number) -> bool {
+    !n.as_str().bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
+}
+
+/// The value of an integer literal, clamped to ±10^15 (far outside any minute count, so
+/// comparisons with times stay exact); `None` when `v` is not an integer (booleans are not
+/// numbers: D2).
+#[must_use]
+pub fn integer(v: &Value) -> Option<i64> {
+    let Value::Number(n) = v else { return None };
+    if !is_integer(n) {
+        return None;
+    }
+    let s = n.as_str();
+    let (neg, digits) = s.strip_prefix('-').map_or((false, s), |d| (true, d));
+    let digits = digits.trim_start_matches('0');
+    const CLAMP: i64 = 1_000_000_000_000_000;
+    let mag = if digits.len() > 16 {
+        CLAMP
+    } else {
+        digits.parse::<i64>().unwrap_or(0).min(CLAMP)
+    };
+    Some(if neg { -mag } else { mag })
+}
+
+/// `v` as an integer in `lo..=hi`, else `None`.
+#[must_use]
+pub fn integer_in(v: &Value, lo: i64, hi: i64) -> Option<i64> {
+    integer(v).filter(|n| (lo..=hi).contains(n))
+}
+
+/// A number literal reduced to sign, significant digits and exponent, so that equal values have
+/// equal forms: value = 0.`digits` × 10^`exponent` (`1`, `1.0`, `10e-1`, `0.1e1`; `-0` and `0`).
+#[derive(PartialEq, Eq)]
+struct Decimal {
+    negative: bool,
+    /// Significant digits, no leading or trailing zeros (empty for zero).
+    digits: String,
+    exponent: i128,
+}
+
+fn decimal(s: &str) -> Decimal {
+    let (negative, rest) = s.strip_prefix('-').map_or((false, s), |r| (true, r));
+    let (mantissa, exp) = match rest.find(['e', 'E']) {
+        Some(i) => (&rest[..i], &rest[i + 1..]),
+        None => (rest, ""),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let exp: i128 = {
+        let (eneg, edigits) = match exp.as_bytes().first() {
+            Some(b'-') => (true, &exp[1..]),
+            Some(b'+') => (false, &exp[1..]),
+            _ => (false, exp),
+        };
+        let edigits = edigits.trim_start_matches('0');
+        let m: i128 = if edigits.len() > 30 {
+            10i128.pow(30)
+        } else {
+            edigits.parse().unwrap_or(0)
+        };
+        if eneg { -m } else { m }
+    };
+    let all: String = int.chars().chain(frac.chars()).collect();
+    let trimmed = all.trim_start_matches('0');
+    let point = int.len() as i128 - (all.len() - trimmed.len()) as i128;
+    let digits = trimmed.trim_end_matches('0');
+    if digits.is_empty() {
+        return Decimal {
+            negative: false,
+            digits: String::new(),
+            exponent: 0,
+        };
+    }
+    Decimal {
+        negative,
+        digits: digits.to_owned(),
+        exponent: exp.saturating_add(point),
+    }
+}
+
+/// Exact numeric equality of two number literals (`1` equals `1.0`; no rounding through floats).
+#[must_use]
+pub fn numbers_equal(a: &Number, b: &Number) -> bool {
+    let (a, b) = (a.as_str(), b.as_str());
+    a == b || decimal(a) == decimal(b)
+}
+
+/// Whether a number literal equals zero (`0`, `-0`, `0.0`, `0e5`).
+#[must_use]
+pub fn is_zero(n: &Number) -> bool {
+    !n.as_str()
+        .split(['e', 'E'])
+        .next()
+        .unwrap_or("")
+        .bytes()
+        .any(|c| matches!(c, b'1'..=b'9'))
+}
+
+/// Deep equality (validator.md §5.4, §7): objects by key set (order ignored), arrays by order,
+/// numbers by exact value, strings exactly, `true` never equals `1`. Iterative.
+#[must_use]
+pub fn deep_equal(a: &Value, b: &Value) -> bool {
+    let mut stack: Vec<(&Value, &Value)> = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        let same = match (a, b) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::Number(x), Value::Number(y)) => numbers_equal(x, y),
+            (Value::String(x), Value::String(y)) => x == y,
+            (Value::Array(x), Value::Array(y)) => {
+                if x.len() == y.len() {
+                    stack.extend(x.iter().zip(y));
+                    true
+                } else {
+                    false
+                }
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                if x.len() == y.len() {
+                    let mut all = true;
+                    for (k, xv) in x {
+                        match y.get(k) {
+                            Some(yv) => stack.push((xv, yv)),
+                            None => {
+                                all = false;
+                                break;
+                            }
+                        }
+                    }
+                    all
+                } else {
+                    false
+                }
+            }
+            _ => false,
+        };
+        if !same {
+            return false;
+        }
+    }
+    true
+}
+
+/// Deep equality where an absent value counts as `null` (validator.md §7).
+#[must_use]
+pub fn deep_equal_opt(a: Option<&Value>, b: Option<&Value>) -> bool {
+    const NULL: Value = Value::Null;
+    deep_equal(a.unwrap_or(&NULL), b.unwrap_or(&NULL))
+}
+
+/// Whether a value is "empty-ish" as the reference reads it (validator.md D1, §7): `null`,
+/// `false`, any number equal to zero, `""`, `[]`, `{}`.
+#[must_use]
+pub fn is_emptyish(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::Number(n) => is_zero(n),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(m) => m.is_empty(),
+    }
+}
+
+/// Whether `s` is blank: empty once white space is removed as Python's `str.strip()` defines it
+/// (Unicode White_Space plus U+001C..U+001F; validator.md §6).
+#[must_use]
+pub fn is_blank(s: &str) -> bool {
+    s.chars()
+        .all(|c| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+}
+
+/// Length in Unicode scalar values (validator.md §6).
+#[must_use]
+pub fn char_len(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Size in bytes of the compact serialization of `v` (validator.md §7): members in order,
+/// separators `,` and `:`, non-ASCII raw, only the escapes JSON requires, numbers as written.
+/// Iterative; no text is built.
+#[must_use]
+pub fn compact_size(v: &Value) -> usize {
+    let mut total = 0usize;
+    let mut stack: Vec<&Value> = vec![v];
+    while let Some(v) = stack.pop() {
+        total += match v {
+            Value::Null => 4,
+            Value::Bool(true) => 4,
+            Value::Bool(false) => 5,
+            Value::Number(n) => n.as_str().len(),
+            Value::String(s) => string_size(s),
+            Value::Array(a) => {
+                stack.extend(a.iter());
+                2 + a.len().saturating_sub(1)
+            }
+            Value::Object(m) => {
+                stack.extend(m.values());
+                2 + m.len().saturating_sub(1) + m.keys().map(|k| string_size(k) + 1).sum::<usize>()
+            }
+        };
+    }
+    total
+}
+
+/// Bytes of a JSON string literal with only the required escapes.
+fn string_size(s: &str) -> usize {
+    2 + s.len()
+        + s.bytes()
+            .map(|b| match b {
+                b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 1,
+                0..=0x1f => 5,
+                _ => 0,
+            })
+            .sum::<usize>()
+}
+
+/// Parses `HH:MM` (exactly five characters: two ASCII digits, `:`, two ASCII digits; D11) into
+/// minutes after midnight, `00:00`..=`23:59` (or up to `24:00` when `allow_24` is true).
+#[must_use]
+pub fn parse_hhmm(v: &Value, allow_24: bool) -> Option<u32> {
+    let Value::String(s) = v else { return None };
+    let b = s.as_bytes();
+    if b.len() != 5 || b[2] != b':' || ![b[0], b[1], b[3], b[4]].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let h = u32::from(b[0] - b'0') * 10 + u32::from(b[1] - b'0');
+    let m = u32::from(b[3] - b'0') * 10 + u32::from(b[4] - b'0');
+    match (h, m) {
+        (0..=23, 0..=59) => Some(h * 60 + m),
+        (24, 0) if allow_24 => Some(1440),
+        _ => None,
+    }
+}
+
+/// Minutes after midnight as `HH:MM` (24:00 and later are written past 24, e.g. `25:30`).
+#[must_use]
+pub fn hhmm(minutes: i64) -> String {
+    format!(
+        "{:02}:{:02}",
+        minutes.div_euclid(60),
+        minutes.rem_euclid(60)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(s: &str) -> Number {
+        serde_json::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn numbers_compare_by_exact_value() {
+        let eq = |a: &str, b: &str| numbers_equal(&num(a), &num(b));
+        assert!(eq("1", "1.0"));
+        assert!(eq("1", "10e-1"));
+        assert!(eq("1", "0.1e1"));
+        assert!(eq("100", "1e2"));
+        assert!(eq("0", "-0"));
+        assert!(eq("0", "0.000e5"));
+        assert!(eq("120", "120.00"));
+        assert!(eq("0.5", "5e-1"));
+        assert!(!eq("9007199254740993", "9007199254740992.0"));
+        assert!(!eq("1", "-1"));
+        assert!(!eq("1", "2"));
+        assert!(!eq("12", "1.2"));
+        assert!(!eq("0.01", "0.1"));
+        assert!(eq("0.01", "1e-2"));
+        assert!(eq(
+            "123456789012345678901234567890",
+            "1.2345678901234567890123456789e29"
+        ));
+    }
+
+    #[test]
+    fn integers_are_literals_without_fraction_or_exponent() {
+        let v = |s: &str| serde_json::from_str::<Value>(s).unwrap();
+        assert_eq!(integer(&v("30")), Some(30));
+        assert_eq!(integer(&v("-0")), Some(0));
+        assert_eq!(integer(&v("30.0")), None);
+        assert_eq!(integer(&v("1e3")), None);
+        assert_eq!(integer(&v("true")), None);
+        assert_eq!(
+            integer(&v("100000000000000000000")),
+            Some(1_000_000_000_000_000)
+        );
+        assert_eq!(
+            integer(&v("-100000000000000000000")),
+            Some(-1_000_000_000_000_000)
+        );
+    }
+
+    #[test]
+    fn blank_follows_python_strip() {
+        assert!(is_blank(" \t\u{a0}\u{3000}\u{2003}\u{1f}\u{1c}\u{85}"));
+        assert!(!is_blank("\u{200b}"));
+        assert!(!is_blank("\u{feff}"));
+        assert!(!is_blank("\u{180e}"));
+        assert!(!is_blank("a"));
+    }
+
+    #[test]
+    fn strict_text() {
+        assert!(parse("\u{feff}{}").is_err());
+        assert!(parse("[NaN]").is_err());
+        assert!(parse("[1e400]").is_err());
+        assert!(parse("[1e-400]").is_ok());
+        assert!(parse("[\"\\ud83d\"]").is_err());
+        assert!(parse("[\"\\ud83d\\ude00\"]").is_ok());
+        let ok = "[".repeat(512) + &"]".repeat(512);
+        assert!(parse(&ok).is_ok());
+        let deep = "[".repeat(513) + &"]".repeat(513);
+        let e = parse(&deep).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 513));
+    }
+
+    #[test]
+    fn error_columns_count_characters() {
+        let e = parse("[\"é\", x]").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 7));
+        let e = parse("{\"a\":\n  tru}").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn compact_size_matches_serialization() {
+        for t in [
+            r#"{"a":[1,2.5,"x\"\n\u0001é"],"b":{"c":null,"d":true,"e":false},"f":[],"g":{}}"#,
+            "[]",
+            "\"\"",
+        ] {
+            let v = parse(t).unwrap();
+            assert_eq!(
+                compact_size(&v),
+                serde_json::to_string(&v).unwrap().len(),
+                "{t}"
+            );
+        }
+    }
+
+    #[test]
+    fn hhmm_is_exactly_five_ascii_characters() {
+        let s = |x: &str| Value::String(x.into());
+        assert_eq!(parse_hhmm(&s("00:00"), false), Some(0));
+        assert_eq!(parse_hhmm(&s("23:59"), false), Some(1439));
+        assert_eq!(parse_hhmm(&s("24:00"), false), None);
+        assert_eq!(parse_hhmm(&s("24:00"), true), Some(1440));
+        assert_eq!(parse_hhmm(&s("24:01"), true), None);
+        assert_eq!(parse_hhmm(&s("07:00\n"), false), None);
+        assert_eq!(parse_hhmm(&s("7:00"), false), None);
+        assert_eq!(parse_hhmm(&s("０７:００"), false), None);
+        assert_eq!(parse_hhmm(&s("07:60"), false), None);
+    }
+}

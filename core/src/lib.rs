@@ -1,0 +1,35 @@
+//! # momentum-plan
+//!
+//! The `daily-momentum-ai-plan` contract and its validator: a pure, deterministic function
+//! `(plan, request) -> Verdict` that says where each error is (a JSONPath) and what to change,
+//! so the model that drafted the plan can fix it. Specified by `shared/spec/validator.md`; every
+//! binding and server of this project exposes exactly this crate's behaviour.
+//!
+//! The crate does no I/O, reads no clock, environment or randomness and holds no mutable global
+//! state (enforced by `clippy.toml`'s disallowed methods and `-D warnings`). It builds for native
+//! targets, `wasm32-unknown-unknown` and `wasm32-wasip2`, and gives byte-identical verdicts on all.
+//!
+//! ```
+//! use momentum_plan::{validate_text, Value};
+//! let request: Value = serde_json::json!({"requestId": "r1", "kind": "routine"});
+//! let verdict = validate_text("{\"format\": 1}", &request);
+//! assert!(!verdict.valid);
+//! assert_eq!(verdict.errors[0].code.as_str(), "format");
+//! assert_eq!(verdict.errors[0].path, "$.format");
+//! ```
+
+mod contract;
+pub mod json;
+mod path;
+mod validate;
+mod verdict;
+
+pub use contract::{
+    CATEGORIES, CONTRACT_VERSION, Category, Contract, FORMAT, LIMITS, Limits, RULES, WEEKDAYS,
+    contract, is_category, weekday_index,
+};
+pub use json::{JsonError, MAX_DEPTH};
+pub use path::{JsonPath, Segment};
+pub use serde_json::Value;
+pub use validate::{validate, validate_bytes, validate_text};
+pub use verdict::{Check, Issue, IssueCode, Verdict};

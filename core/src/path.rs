@@ -1,0 +1,155 @@
+//! JSONPath locations inside a plan, built from segments and rendered per validator.md §4 (D7).
+
+use std::fmt::{self, Write as _};
+
+/// One step of a [`JsonPath`]: an object member or an array index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Segment<'a> {
+    /// A member name: rendered `.name` when it is an ASCII identifier, else `['name']`.
+    Key(&'a str),
+    /// An array index, rendered `[i]`.
+    Index(usize),
+}
+
+/// A location in the plan, from its root `$` (validator.md §4).
+///
+/// Rendering: `.name` for names matching `[A-Za-z_][A-Za-z0-9_]*` (whole name, ASCII only),
+/// `[3]` for indices, and `['...']` for any other name, with `\` and `'` escaped by a backslash
+/// and nothing else escaped. Example: `$.routine.weekdays['Mon day'][0].start`.
+///
+/// The path is kept rendered, so [`JsonPath::as_str`] and cloning are cheap; extending a path
+/// copies its text (paths are short).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct JsonPath(String);
+
+impl JsonPath {
+    /// The root, `$`.
+    #[must_use]
+    pub fn root() -> JsonPath {
+        JsonPath(String::from("$"))
+    }
+
+    /// This path extended by one segment.
+    #[must_use]
+    pub fn with(&self, seg: Segment<'_>) -> JsonPath {
+        let mut s = String::with_capacity(self.0.len() + 16);
+        s.push_str(&self.0);
+        push_segment(&mut s, seg);
+        JsonPath(s)
+    }
+
+    /// This path extended by a member name.
+    #[must_use]
+    pub fn key(&self, name: &str) -> JsonPath {
+        self.with(Segment::Key(name))
+    }
+
+    /// This path extended by an array index.
+    #[must_use]
+    pub fn index(&self, i: usize) -> JsonPath {
+        self.with(Segment::Index(i))
+    }
+
+    /// The path built from the root and `segments`, in order.
+    #[must_use]
+    pub fn from_segments<'a>(segments: impl IntoIterator<Item = Segment<'a>>) -> JsonPath {
+        let mut s = String::from("$");
+        for seg in segments {
+            push_segment(&mut s, seg);
+        }
+        JsonPath(s)
+    }
+
+    /// The rendered path, e.g. `$.routine.blocks[2]`.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The rendered path as an owned `String`.
+    #[must_use]
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl fmt::Display for JsonPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<JsonPath> for String {
+    fn from(p: JsonPath) -> String {
+        p.0
+    }
+}
+
+/// Whether `name` is written `.name` in a path: `[A-Za-z_][A-Za-z0-9_]*`, ASCII only (D7).
+#[must_use]
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let b = name.as_bytes();
+    match b.first() {
+        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {}
+        _ => return false,
+    }
+    b[1..]
+        .iter()
+        .all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+}
+
+fn push_segment(s: &mut String, seg: Segment<'_>) {
+    match seg {
+        Segment::Index(i) => {
+            // Writing to a String never fails.
+            let _ = write!(s, "[{i}]");
+        }
+        Segment::Key(name) if is_identifier(name) => {
+            s.push('.');
+            s.push_str(name);
+        }
+        Segment::Key(name) => {
+            s.push_str("['");
+            for ch in name.chars() {
+                if ch == '\\' || ch == '\'' {
+                    s.push('\\');
+                }
+                s.push(ch);
+            }
+            s.push_str("']");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_identifiers_indices_and_quoted_names() {
+        let p = JsonPath::root()
+            .key("routine")
+            .key("weekdays")
+            .key("Mon day")
+            .index(0)
+            .key("start");
+        assert_eq!(p.as_str(), "$.routine.weekdays['Mon day'][0].start");
+        assert_eq!(JsonPath::root().key("_a9").as_str(), "$._a9");
+        assert_eq!(JsonPath::root().key("9a").as_str(), "$['9a']");
+        assert_eq!(JsonPath::root().key("").as_str(), "$['']");
+        assert_eq!(JsonPath::root().key("it's\\").as_str(), r"$['it\'s\\']");
+        assert_eq!(JsonPath::root().key("mön").as_str(), "$['mön']");
+        assert_eq!(JsonPath::root().key("a\nb").as_str(), "$['a\nb']");
+    }
+
+    #[test]
+    fn from_segments_matches_builder() {
+        let a = JsonPath::from_segments([
+            Segment::Key("goal"),
+            Segment::Key("days"),
+            Segment::Index(3),
+        ]);
+        assert_eq!(a, JsonPath::root().key("goal").key("days").index(3));
+        assert_eq!(a.to_string(), "$.goal.days[3]");
+    }
+}

@@ -1,0 +1,983 @@
+//! The validator (validator.md §5–§7): one pass per check, issues in the specified order.
+
+use crate::contract::{FORMAT, LIMITS, is_category, weekday_index};
+use crate::json::{
+    self, JsonError, char_len, deep_equal, deep_equal_opt, hhmm, integer, integer_in, is_blank,
+    is_emptyish, parse_hhmm, quote, quote_opt,
+};
+use crate::path::JsonPath;
+use crate::verdict::{Check, Issue, IssueCode, Verdict};
+use serde_json::{Map, Value};
+
+/// Validates a plan against the request it answers (validator.md §5).
+///
+/// Input: `plan` is a JSON object, or a `Value::String` holding JSON text (then exactly as
+/// [`validate_text`]); `request` is the request as given (an object; anything else is reported
+/// as `requestInvalid` and read as `{}`, D1). Output: the [`Verdict`]. Never panics; cost is linear
+/// in the size of both values.
+///
+/// An object plan is measured like text: more than [`crate::MAX_DEPTH`] levels of nesting, or a
+/// number overflowing to infinity, is a `json` error; its size is that of its compact JSON (§7).
+#[must_use]
+pub fn validate(plan: &Value, request: &Value) -> Verdict {
+    match plan {
+        Value::String(text) => validate_text(text, request),
+        Value::Object(map) => match json::check_numbers_and_depth(plan) {
+            Ok(()) => run(map, json::compact_size(plan), request),
+            Err(e) => Verdict::not_json(&e),
+        },
+        other => not_an_object(other),
+    }
+}
+
+/// Validates plan text against the request it answers (validator.md §5): the hot path. The text
+/// is parsed once, strictly (D12); its size is its UTF-8 length in bytes (D3).
+///
+/// Input: the plan's JSON text; the request as in [`validate`]. Output: the [`Verdict`]: a `json`
+/// error at `$` (with line and column in characters) for text that is not JSON, a `type` error
+/// at `$` for JSON that is not an object, else all eight checks.
+#[must_use]
+pub fn validate_text(plan: &str, request: &Value) -> Verdict {
+    match json::parse(plan) {
+        Ok(Value::Object(map)) => run(&map, plan.len(), request),
+        Ok(other) => not_an_object(&other),
+        Err(e) => Verdict::not_json(&e),
+    }
+}
+
+/// Validates plan text given as bytes: invalid UTF-8 is a `json` error at `$` (validator.md
+/// §5.1); otherwise exactly [`validate_text`].
+#[must_use]
+pub fn validate_bytes(plan: &[u8], request: &Value) -> Verdict {
+    match std::str::from_utf8(plan) {
+        Ok(text) => validate_text(text, request),
+        Err(_) => match json::parse_bytes(plan) {
+            Err(e) => Verdict::not_json(&e),
+            Ok(_) => Verdict::not_json(&JsonError::in_value("the text is not valid UTF-8")),
+        },
+    }
+}
+
+impl Verdict {
+    /// The verdict for a plan that cannot be read as JSON (validator.md §5.1): one `json` error at
+    /// `$` whose message gives `error`, and `checks` `["json"]`. Bindings use it for host values
+    /// that JSON cannot hold (a lone surrogate in a string, nesting over [`crate::MAX_DEPTH`]).
+    #[must_use]
+    pub fn not_json(error: &JsonError) -> Verdict {
+        let message = format!(
+            "The plan is not valid JSON: {error}. Send exactly one JSON object of the daily-momentum-ai-plan shape, \
+             with no text around it."
+        );
+        Verdict {
+            valid: false,
+            errors: vec![Issue::new(IssueCode::Json, "$", message)],
+            warnings: Vec::new(),
+            checks: vec![Check::Json],
+        }
+    }
+}
+
+fn not_an_object(v: &Value) -> Verdict {
+    let message = format!(
+        "The plan is {} ({}), not a JSON object. Send one JSON object with format, contractVersion, requestId, kind, \
+         name, tagline, description, the routine or goal, and request.",
+        type_name(v),
+        quote(v)
+    );
+    Verdict {
+        valid: false,
+        errors: vec![Issue::new(IssueCode::Type, "$", message)],
+        warnings: Vec::new(),
+        checks: vec![Check::Json],
+    }
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Where a list of blocks sits in the week (validator.md D4, D5, D9).
+#[derive(Clone, Copy)]
+enum Day {
+    /// `routine.blocks`: every day.
+    Every,
+    /// `routine.weekdays.<day>`: 0 = mon … 6 = sun.
+    Weekday(usize),
+}
+
+/// One stretch of a valid commitment (validator.md D4): `[start, end)` minutes on the days of
+/// `days` (bit 0 = mon … bit 6 = sun). A night shift has an evening and a morning part.
+struct Part<'a> {
+    label: Option<&'a Value>,
+    start: i64,
+    end: i64,
+    days: u8,
+    /// The commitment's times as written, for messages.
+    shown: String,
+}
+
+struct Validator<'a> {
+    errors: Vec<Issue>,
+    warnings: Vec<Issue>,
+    /// Parts of every valid commitment, in request order (evening part before morning part).
+    parts: Vec<Part<'a>>,
+    /// The request's `days` when it is a valid integer ≥ 1 (clamped like every integer).
+    request_days: Option<(i64, &'a Value)>,
+}
+
+fn run(plan: &Map<String, Value>, size: usize, request: &Value) -> Verdict {
+    let mut v = Validator {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        parts: Vec::new(),
+        request_days: None,
+    };
+    let root = JsonPath::root();
+
+    // §5.2 size (D3)
+    if size > LIMITS.payload_bytes as usize {
+        v.error(
+            IssueCode::Size,
+            &root,
+            format!(
+                "The plan is {size} bytes of UTF-8 JSON, over the limit of {} bytes. Shorten descriptions, guidance and \
+                 activity lists.",
+                LIMITS.payload_bytes
+            ),
+        );
+    }
+
+    v.envelope(plan, &root);
+    v.request(plan, request, &root);
+
+    // §5.5–5.8: only a plan that says it is a routine or a goal is read further.
+    match plan.get("kind") {
+        Some(Value::String(k)) if k == "routine" => v.routine(plan, &root),
+        Some(Value::String(k)) if k == "goal" => v.goal(plan, &root),
+        _ => {}
+    }
+
+    Verdict {
+        valid: v.errors.is_empty(),
+        errors: v.errors,
+        warnings: v.warnings,
+        checks: Check::ALL.to_vec(),
+    }
+}
+
+impl<'a> Validator<'a> {
+    fn error(&mut self, code: IssueCode, path: &JsonPath, message: String) {
+        self.errors.push(Issue::new(code, path.as_str(), message));
+    }
+
+    fn warning(&mut self, code: IssueCode, path: &JsonPath, message: String) {
+        self.warnings.push(Issue::new(code, path.as_str(), message));
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // §5.3 envelope
+
+    fn envelope(&mut self, plan: &Map<String, Value>, root: &JsonPath) {
+        if !matches!(plan.get("format"), Some(Value::String(f)) if f == FORMAT) {
+            self.error(
+                IssueCode::Format,
+                &root.key("format"),
+                format!(
+                    "format is {}; it must be the string \"{FORMAT}\".",
+                    quote_opt(plan.get("format"))
+                ),
+            );
+        }
+        let version_ok = matches!(plan.get("contractVersion"), Some(Value::Number(n))
+            if json::numbers_equal(n, &serde_json::Number::from(1u8)));
+        if !version_ok {
+            self.error(
+                IssueCode::ContractVersion,
+                &root.key("contractVersion"),
+                format!(
+                    "contractVersion is {}; it must be the number 1 (this contract's version).",
+                    quote_opt(plan.get("contractVersion"))
+                ),
+            );
+        }
+        if !matches!(plan.get("kind"), Some(Value::String(k)) if k == "routine" || k == "goal") {
+            self.error(
+                IssueCode::Kind,
+                &root.key("kind"),
+                format!(
+                    "kind is {}; it must be \"routine\" (a repeating day) or \"goal\" (a plan of numbered days).",
+                    quote_opt(plan.get("kind"))
+                ),
+            );
+        }
+        for (field, limit) in [
+            ("name", LIMITS.name),
+            ("tagline", LIMITS.tagline),
+            ("description", LIMITS.description),
+        ] {
+            self.text_field(plan, field, limit, &root.key(field), IssueCode::Required);
+        }
+    }
+
+    /// A required, non-blank string of at most `limit` characters: `required`, then `length`.
+    fn text_field(
+        &mut self,
+        obj: &Map<String, Value>,
+        field: &str,
+        limit: u32,
+        path: &JsonPath,
+        missing: IssueCode,
+    ) {
+        match obj.get(field) {
+            Some(Value::String(s)) if !is_blank(s) => {
+                let n = char_len(s);
+                if n > limit as usize {
+                    self.error(
+                        IssueCode::Length,
+                        path,
+                        format!("{field} is {n} characters long; shorten it to at most {limit} characters."),
+                    );
+                }
+            }
+            other => self.error(
+                missing,
+                path,
+                format!(
+                    "{field} is {}; write a non-blank string of at most {limit} characters.",
+                    match other {
+                        None => "missing".to_owned(),
+                        Some(Value::String(_)) => "blank".to_owned(),
+                        Some(v) => format!("{} ({})", type_name(v), quote(v)),
+                    }
+                ),
+            ),
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // §5.4 request, D1, §7
+
+    fn request(&mut self, plan: &Map<String, Value>, request: &'a Value, root: &JsonPath) {
+        let echo = root.key("request");
+        let req: Option<&'a Map<String, Value>> = match request {
+            Value::Object(m) => Some(m),
+            other => {
+                self.error(
+                    IssueCode::RequestInvalid,
+                    &echo,
+                    format!(
+                        "The request is {} ({}), not a JSON object; it is read as {{}}. Draft against the request object \
+                         you were given.",
+                        type_name(other),
+                        quote(other)
+                    ),
+                );
+                None
+            }
+        };
+        self.read_commitments(get(req, "commitments"), &echo);
+        match get(req, "days") {
+            None | Some(Value::Null) => {}
+            Some(d) => match integer(d) {
+                Some(n) if n >= 1 => self.request_days = Some((n, d)),
+                _ => self.error(
+                    IssueCode::RequestInvalid,
+                    &echo.key("days"),
+                    format!(
+                        "The request's days is {}; it must be a whole number of at least 1.",
+                        quote(d)
+                    ),
+                ),
+            },
+        }
+
+        if !deep_equal_opt(plan.get("requestId"), get(req, "requestId")) {
+            self.error(
+                IssueCode::RequestId,
+                &root.key("requestId"),
+                format!(
+                    "requestId is {}; copy the request's requestId exactly: {}.",
+                    quote_opt(plan.get("requestId")),
+                    quote_opt(get(req, "requestId"))
+                ),
+            );
+        }
+        let echo_equal = match plan.get("request") {
+            Some(v) => deep_equal(v, request),
+            None => matches!(request, Value::Null),
+        };
+        if !echo_equal {
+            self.error(
+                IssueCode::Request,
+                &echo,
+                match plan.get("request") {
+                    None => "request is missing; copy the whole request object, unchanged, under \"request\".".to_owned(),
+                    Some(_) => "request differs from the request you were given; copy the whole request object, \
+                                unchanged (same keys, values and list order), under \"request\"."
+                        .to_owned(),
+                },
+            );
+        }
+        if let Some(kind) = plan.get("kind").filter(|k| !is_emptyish(k))
+            && !deep_equal_opt(Some(kind), get(req, "kind"))
+        {
+            self.error(
+                IssueCode::Kind,
+                &root.key("kind"),
+                format!(
+                    "kind is {}, but the request asks for {}; draft the kind of plan the request asks for.",
+                    quote(kind),
+                    quote_opt(get(req, "kind"))
+                ),
+            );
+        }
+    }
+
+    /// Reads the request's commitments into parts, reporting malformed ones (D1, D4, D9, §7).
+    fn read_commitments(&mut self, commitments: Option<&'a Value>, echo: &JsonPath) {
+        let list = match commitments {
+            None => return,
+            Some(Value::Array(a)) => a,
+            Some(v) if is_emptyish(v) => return,
+            Some(v) => {
+                self.error(
+                    IssueCode::RequestInvalid,
+                    &echo.key("commitments"),
+                    format!("The request's commitments is {} ({}), not a list; no commitment is checked.", type_name(v), quote(v)),
+                );
+                return;
+            }
+        };
+        for (i, c) in list.iter().enumerate() {
+            let path = echo.key("commitments").index(i);
+            let Value::Object(c) = c else {
+                self.error(
+                    IssueCode::RequestInvalid,
+                    &path,
+                    format!(
+                        "Commitment {i} of the request is {} ({}), not an object; it is skipped.",
+                        type_name(c),
+                        quote(c)
+                    ),
+                );
+                continue;
+            };
+            let mut ok = true;
+            let days: u8 = match c.get("days") {
+                None | Some(Value::Null) => 0x7f,
+                Some(Value::Array(ds))
+                    if ds
+                        .iter()
+                        .all(|d| d.as_str().and_then(weekday_index).is_some()) =>
+                {
+                    ds.iter()
+                        .filter_map(|d| d.as_str().and_then(weekday_index))
+                        .fold(0u8, |m, i| m | (1 << i))
+                }
+                Some(d) => {
+                    ok = false;
+                    self.error(
+                        IssueCode::RequestInvalid,
+                        &path.key("days"),
+                        format!(
+                            "The commitment's days is {}; it must be a list of weekday ids (mon, tue, wed, thu, fri, sat, \
+                             sun); the commitment is skipped.",
+                            quote(d)
+                        ),
+                    );
+                    0
+                }
+            };
+            let start = c.get("start").and_then(|s| parse_hhmm(s, false));
+            if start.is_none() {
+                ok = false;
+                self.error(
+                    IssueCode::RequestInvalid,
+                    &path.key("start"),
+                    format!(
+                        "The commitment's start is {}; it must be a time from \"00:00\" to \"23:59\"; the commitment is \
+                         skipped.",
+                        quote_opt(c.get("start"))
+                    ),
+                );
+            }
+            let end = c.get("end").and_then(|s| parse_hhmm(s, true));
+            if end.is_none() {
+                ok = false;
+                self.error(
+                    IssueCode::RequestInvalid,
+                    &path.key("end"),
+                    format!(
+                        "The commitment's end is {}; it must be a time from \"00:00\" to \"24:00\"; the commitment is \
+                         skipped.",
+                        quote_opt(c.get("end"))
+                    ),
+                );
+            }
+            if let (true, Some(s), Some(e)) = (ok, start, end) {
+                let (s, e) = (i64::from(s), i64::from(e));
+                let label = c.get("label");
+                let shown = format!("{}–{}", hhmm(s), hhmm(e));
+                if e >= s {
+                    self.parts.push(Part {
+                        label,
+                        start: s,
+                        end: e,
+                        days,
+                        shown,
+                    });
+                } else {
+                    // D4: a night shift covers its days from start to 24:00 and the following
+                    // days from 00:00 to end (sun is followed by mon).
+                    let next = ((days << 1) | (days >> 6)) & 0x7f;
+                    self.parts.push(Part {
+                        label,
+                        start: s,
+                        end: 1440,
+                        days,
+                        shown: shown.clone(),
+                    });
+                    self.parts.push(Part {
+                        label,
+                        start: 0,
+                        end: e,
+                        days: next,
+                        shown,
+                    });
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // §5.5–5.7 routine
+
+    fn routine(&mut self, plan: &'a Map<String, Value>, root: &JsonPath) {
+        let path = root.key("routine");
+        let routine = self.container(plan.get("routine"), &path);
+        let mut names: Vec<&str> = Vec::new();
+
+        let blocks = get(routine, "blocks");
+        self.day(blocks, &path.key("blocks"), Day::Every);
+        collect_names(blocks, "activity", &mut names);
+
+        let wpath = path.key("weekdays");
+        let weekdays = self.container(get(routine, "weekdays"), &wpath);
+        for (key, list) in weekdays.into_iter().flatten() {
+            let dpath = wpath.key(key);
+            match weekday_index(key) {
+                Some(d) => {
+                    self.day(Some(list), &dpath, Day::Weekday(d));
+                    collect_names(Some(list), "activity", &mut names);
+                }
+                None => self.error(
+                    IssueCode::Weekday,
+                    &dpath,
+                    format!(
+                        "{} is not a weekday id; use one of mon, tue, wed, thu, fri, sat, sun (lower-case). This list \
+                         is not checked.",
+                        quote(&Value::String(key.clone()))
+                    ),
+                ),
+            }
+        }
+        self.distinct(names, &path, "blocks");
+    }
+
+    /// A container read where D1 allows a wrong type: an object is itself, an empty-ish value is
+    /// `{}`, anything else is a `type` error and then `{}`.
+    fn container(
+        &mut self,
+        v: Option<&'a Value>,
+        path: &JsonPath,
+    ) -> Option<&'a Map<String, Value>> {
+        match v {
+            Some(Value::Object(m)) => Some(m),
+            Some(v) if !is_emptyish(v) => {
+                self.error(
+                    IssueCode::Type,
+                    path,
+                    format!(
+                        "{} is {} ({}); it must be an object.",
+                        path_tail(path),
+                        type_name(v),
+                        quote(v)
+                    ),
+                );
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// D6: more than `distinctActivities` distinct activity names is `limit` at `path`.
+    fn distinct(&mut self, mut names: Vec<&str>, path: &JsonPath, what: &str) {
+        names.sort_unstable();
+        names.dedup();
+        if names.len() > LIMITS.distinct_activities as usize {
+            self.error(
+                IssueCode::Limit,
+                path,
+                format!(
+                    "The {what} use {} distinct activity names, over the limit of {}; reuse one name for the same kind \
+                     of thing.",
+                    names.len(),
+                    LIMITS.distinct_activities
+                ),
+            );
+        }
+    }
+
+    /// One day's list of blocks (§5.5–5.7, D5, D8).
+    fn day(&mut self, list: Option<&Value>, path: &JsonPath, day: Day) {
+        let blocks = match list {
+            Some(Value::Array(a)) if !a.is_empty() => a,
+            other => {
+                self.error(
+                    IssueCode::Required,
+                    path,
+                    format!(
+                        "This day's blocks are {}; give a non-empty list of blocks {{start, durationMin, activity, \
+                         category, essential}}.",
+                        match other {
+                            None => "missing".to_owned(),
+                            Some(Value::Array(_)) => "an empty list".to_owned(),
+                            Some(v) => format!("{} ({})", type_name(v), quote(v)),
+                        }
+                    ),
+                );
+                return;
+            }
+        };
+        if blocks.len() > LIMITS.blocks_per_day as usize {
+            self.error(
+                IssueCode::Limit,
+                path,
+                format!(
+                    "This day has {} blocks, over the limit of {}; merge or drop blocks.",
+                    blocks.len(),
+                    LIMITS.blocks_per_day
+                ),
+            );
+        }
+        let last = blocks.len() - 1;
+        // (start, activity) of the first block that passed the time and duration checks (D8).
+        let mut first: Option<(i64, Option<&Value>)> = None;
+        let mut prev_end: Option<i64> = None;
+        for (i, block) in blocks.iter().enumerate() {
+            let bpath = path.index(i);
+            let Value::Object(b) = block else {
+                self.error(
+                    IssueCode::Type,
+                    &bpath,
+                    format!(
+                        "Block {i} is {} ({}); each block must be an object {{start, durationMin, activity, category, \
+                         essential}}.",
+                        type_name(block),
+                        quote(block)
+                    ),
+                );
+                continue;
+            };
+            let Some(start) = b
+                .get("start")
+                .and_then(|s| parse_hhmm(s, false))
+                .map(i64::from)
+            else {
+                self.error(
+                    IssueCode::Time,
+                    &bpath.key("start"),
+                    format!(
+                        "start is {}; write the start as 24-hour \"HH:MM\" from \"00:00\" to \"23:59\" (two digits, a \
+                         colon, two digits).",
+                        quote_opt(b.get("start"))
+                    ),
+                );
+                continue;
+            };
+            let Some(minutes) = b
+                .get("durationMin")
+                .and_then(|d| integer_in(d, 1, i64::from(LIMITS.minutes_per_activity)))
+            else {
+                self.error(
+                    IssueCode::Duration,
+                    &bpath.key("durationMin"),
+                    format!(
+                        "durationMin is {}; it must be a whole number of minutes from 1 to {}.",
+                        quote_opt(b.get("durationMin")),
+                        LIMITS.minutes_per_activity
+                    ),
+                );
+                continue;
+            };
+            self.category(b.get("category"), &bpath.key("category"));
+            let activity = b.get("activity");
+            match activity {
+                Some(Value::String(s)) if !is_blank(s) && char_len(s) <= LIMITS.activity as usize => {}
+                other => self.error(
+                    IssueCode::Activity,
+                    &bpath.key("activity"),
+                    format!(
+                        "activity is {}; name the activity with a non-blank string of at most {} characters.",
+                        match other {
+                            None => "missing".to_owned(),
+                            Some(Value::String(s)) if is_blank(s) => "blank".to_owned(),
+                            Some(Value::String(s)) => format!("{} characters long", char_len(s)),
+                            Some(v) => format!("{} ({})", type_name(v), quote(v)),
+                        },
+                        LIMITS.activity
+                    ),
+                ),
+            }
+            if !matches!(b.get("essential"), Some(Value::Bool(_))) {
+                self.error(
+                    IssueCode::Essential,
+                    &bpath.key("essential"),
+                    format!(
+                        "essential is {}; it must be true or false.",
+                        quote_opt(b.get("essential"))
+                    ),
+                );
+            }
+            let end = start + minutes;
+            if let Some(pe) = prev_end
+                && start < pe
+            {
+                self.error(
+                    IssueCode::Overlap,
+                    &bpath,
+                    format!(
+                        "Block {} starts at {}, before the previous block ends at {}; start it at {} or later, or shorten \
+                         the previous block.",
+                        quote_opt(activity),
+                        hhmm(start),
+                        hhmm(pe),
+                        hhmm(pe)
+                    ),
+                );
+            }
+            if first.is_none() {
+                first = Some((start, activity));
+            }
+            if end > 1440 {
+                let is_rest = matches!(b.get("category"), Some(Value::String(c)) if c == "rest");
+                if i == last && is_rest {
+                    self.warning(
+                        IssueCode::Overnight,
+                        &bpath,
+                        format!(
+                            "Block {} runs past midnight, until {} the next day; that is allowed for the last block when \
+                             it is rest.",
+                            quote_opt(activity),
+                            hhmm(end - 1440)
+                        ),
+                    );
+                    // D8: the day repeats, so the part after midnight must end before the day's
+                    // first block starts.
+                    if let Some((first_start, first_activity)) = first
+                        && end - 1440 > first_start
+                    {
+                        self.error(
+                            IssueCode::Overlap,
+                            &bpath,
+                            format!(
+                                "Block {} runs until {} the next morning, into the day's first block {} at {}; end it by \
+                                 {} or start the first block later.",
+                                quote_opt(activity),
+                                hhmm(end - 1440),
+                                quote_opt(first_activity),
+                                hhmm(first_start),
+                                hhmm(first_start)
+                            ),
+                        );
+                    }
+                } else {
+                    self.error(
+                        IssueCode::Midnight,
+                        &bpath,
+                        format!(
+                            "Block {} starts at {} and runs {minutes} minutes, past midnight (until {} the next day); \
+                             only the day's last block, when its category is \"rest\", may run past midnight. End it by \
+                             24:00.",
+                            quote_opt(activity),
+                            hhmm(start),
+                            hhmm(end - 1440)
+                        ),
+                    );
+                }
+            }
+            prev_end = Some(end);
+        }
+        self.commitment_pass(blocks, path, day);
+    }
+
+    /// §5.7, D4, D5, D9: every block with a valid start and an integer duration against the
+    /// commitment parts on its day, then (D5) its minutes after midnight against the next day's.
+    fn commitment_pass(&mut self, blocks: &[Value], path: &JsonPath, day: Day) {
+        if self.parts.is_empty() {
+            return;
+        }
+        let (today, tomorrow): (u8, u8) = match day {
+            Day::Every => (0x7f, 0x7f),
+            Day::Weekday(d) => (1 << d, 1 << ((d + 1) % 7)),
+        };
+        let mut found: Vec<Issue> = Vec::new();
+        for (i, block) in blocks.iter().enumerate() {
+            let Value::Object(b) = block else { continue };
+            let Some(start) = b
+                .get("start")
+                .and_then(|s| parse_hhmm(s, false))
+                .map(i64::from)
+            else {
+                continue;
+            };
+            let Some(minutes) = b.get("durationMin").and_then(integer) else {
+                continue;
+            };
+            let end = start.saturating_add(minutes);
+            let activity = b.get("activity");
+            let mut hit = |p: &Part<'_>, from: i64, to: i64, after_midnight: bool| {
+                found.push(Issue::new(
+                    IssueCode::Commitment,
+                    path.index(i).as_str(),
+                    format!(
+                        "Block {} ({}–{}{}) overlaps the commitment {} ({}); move the block outside that time, or name \
+                         it {} if it is that commitment.",
+                        quote_opt(activity),
+                        hhmm(from),
+                        hhmm(to),
+                        if after_midnight { " after midnight" } else { "" },
+                        quote_opt(p.label),
+                        p.shown,
+                        quote_opt(p.label)
+                    ),
+                ));
+            };
+            for p in self.parts.iter().filter(|p| p.days & today != 0) {
+                if start < p.end && end > p.start && !deep_equal_opt(activity, p.label) {
+                    hit(p, start, end.min(1440), false);
+                }
+            }
+            if (1..=i64::from(LIMITS.minutes_per_activity)).contains(&minutes) && end > 1440 {
+                let after = end - 1440;
+                for p in self.parts.iter().filter(|p| p.days & tomorrow != 0) {
+                    if 0 < p.end && after > p.start && !deep_equal_opt(activity, p.label) {
+                        hit(p, 0, after, true);
+                    }
+                }
+            }
+        }
+        self.errors.append(&mut found);
+    }
+
+    fn category(&mut self, v: Option<&Value>, path: &JsonPath) {
+        if !matches!(v, Some(Value::String(c)) if is_category(c)) {
+            let ids: Vec<&str> = crate::CATEGORIES.iter().map(|c| c.id).collect();
+            self.error(
+                IssueCode::Category,
+                path,
+                format!(
+                    "category is {}; use exactly one of: {}.",
+                    quote_opt(v),
+                    ids.join(", ")
+                ),
+            );
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // §5.8 goal feasibility, D6
+
+    fn goal(&mut self, plan: &'a Map<String, Value>, root: &JsonPath) {
+        let gpath = root.key("goal");
+        let goal = self.container(plan.get("goal"), &gpath);
+        let dpath = gpath.key("days");
+        let days = match get(goal, "days") {
+            Some(Value::Array(a)) if !a.is_empty() => a,
+            other => {
+                self.error(
+                    IssueCode::Required,
+                    &dpath,
+                    format!(
+                        "goal.days is {}; give a non-empty list of days, each {{activities: [...]}}.",
+                        match other {
+                            None => "missing".to_owned(),
+                            Some(v) => quote(v),
+                        }
+                    ),
+                );
+                return;
+            }
+        };
+        if let Some((n, asked)) = self.request_days
+            && n != days.len() as i64
+        {
+            self.error(
+                IssueCode::Days,
+                &dpath,
+                format!(
+                    "The plan has {} days but the request asks for {}; give exactly {} days.",
+                    days.len(),
+                    quote(asked),
+                    quote(asked)
+                ),
+            );
+        }
+        if days.len() > LIMITS.plan_days as usize {
+            self.error(
+                IssueCode::Limit,
+                &dpath,
+                format!(
+                    "The plan has {} days, over the limit of {} days.",
+                    days.len(),
+                    LIMITS.plan_days
+                ),
+            );
+        }
+        let mut names: Vec<&str> = Vec::new();
+        for (d, day) in days.iter().enumerate() {
+            let path = dpath.index(d);
+            let Value::Object(day) = day else {
+                self.error(
+                    IssueCode::Type,
+                    &path,
+                    format!(
+                        "Day {d} is {} ({}); each day must be an object {{activities: [...]}}.",
+                        type_name(day),
+                        quote(day)
+                    ),
+                );
+                continue;
+            };
+            let apath = path.key("activities");
+            let activities: &[Value] = match day.get("activities") {
+                Some(Value::Array(a)) => a,
+                Some(v) if !is_emptyish(v) => {
+                    self.error(
+                        IssueCode::Type,
+                        &apath,
+                        format!(
+                            "activities is {} ({}); it must be a list of activities.",
+                            type_name(v),
+                            quote(v)
+                        ),
+                    );
+                    &[]
+                }
+                _ => &[],
+            };
+            if activities.len() > LIMITS.activities_per_day as usize {
+                self.error(
+                    IssueCode::Limit,
+                    &apath,
+                    format!(
+                        "This day has {} activities, over the limit of {}; merge or drop some.",
+                        activities.len(),
+                        LIMITS.activities_per_day
+                    ),
+                );
+            }
+            let mut total: i64 = 0;
+            for (j, act) in activities.iter().enumerate() {
+                let path = apath.index(j);
+                let Value::Object(a) = act else {
+                    self.error(
+                        IssueCode::Type,
+                        &path,
+                        format!(
+                            "Activity {j} is {} ({}); each activity must be an object {{title, activity, category, \
+                             minutes, guidance, doneWhen}}.",
+                            type_name(act),
+                            quote(act)
+                        ),
+                    );
+                    continue;
+                };
+                if let Some(Value::String(s)) = a.get("activity") {
+                    names.push(s);
+                }
+                self.category(a.get("category"), &path.key("category"));
+                match a
+                    .get("minutes")
+                    .and_then(|m| integer_in(m, 1, i64::from(LIMITS.minutes_per_activity)))
+                {
+                    Some(m) => total += m,
+                    None => self.error(
+                        IssueCode::Duration,
+                        &path.key("minutes"),
+                        format!(
+                            "minutes is {}; it must be a whole number from 1 to {}.",
+                            quote_opt(a.get("minutes")),
+                            LIMITS.minutes_per_activity
+                        ),
+                    ),
+                }
+                for field in ["title", "activity", "guidance", "doneWhen"] {
+                    if !matches!(a.get(field), Some(Value::String(s)) if !is_blank(s)) {
+                        self.error(
+                            IssueCode::Required,
+                            &path.key(field),
+                            format!(
+                                "{field} is {}; write a non-blank string.",
+                                quote_opt(a.get(field))
+                            ),
+                        );
+                    }
+                }
+                for (field, limit) in [("activity", LIMITS.activity), ("guidance", LIMITS.guidance)]
+                {
+                    if let Some(Value::String(s)) = a.get(field)
+                        && !is_blank(s)
+                        && char_len(s) > limit as usize
+                    {
+                        self.error(
+                            IssueCode::Length,
+                            &path.key(field),
+                            format!(
+                                "{field} is {} characters long; shorten it to at most {limit}.",
+                                char_len(s)
+                            ),
+                        );
+                    }
+                }
+            }
+            if total > i64::from(LIMITS.minutes_per_day) {
+                self.error(
+                    IssueCode::Feasibility,
+                    &path,
+                    format!(
+                        "This day's activities add up to {total} minutes, more than the {} minutes in a day; shorten or \
+                         move activities.",
+                        LIMITS.minutes_per_day
+                    ),
+                );
+            }
+        }
+        self.distinct(names, &gpath, "goal days");
+    }
+}
+
+/// Every string `field` of every object in `list` (D6).
+fn collect_names<'v>(list: Option<&'v Value>, field: &str, names: &mut Vec<&'v str>) {
+    if let Some(Value::Array(blocks)) = list {
+        names.extend(blocks.iter().filter_map(|b| b.get(field)?.as_str()));
+    }
+}
+
+/// The last member name of a path, for messages (`routine` for `$.routine`).
+fn path_tail(path: &JsonPath) -> &str {
+    let s = path.as_str();
+    s.rfind('.').map_or(s, |i| &s[i + 1..])
+}
+
+/// `m[key]`, where a missing object reads as `{}`.
+fn get<'v>(m: Option<&'v Map<String, Value>>, key: &str) -> Option<&'v Value> {
+    m.and_then(|m| m.get(key))
+}

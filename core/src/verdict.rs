@@ -1,0 +1,213 @@
+//! The verdict (validator.md §4): issue codes, checks and issues, with their exact JSON form.
+
+use serde::Serialize;
+
+/// Defines [`IssueCode`] and its string registry in one place, so a code and its string can never
+/// drift apart.
+macro_rules! issue_codes {
+    ($( $(#[$doc:meta])* $variant:ident = $code:literal, )*) => {
+        /// Every issue code the validator can report (validator.md §5–§6).
+        ///
+        /// This is the one registry of codes. A code's string is stable forever: codes are added,
+        /// never renamed, removed or reused. Serializes as its string (e.g. `"overlap"`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum IssueCode {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl IssueCode {
+            /// Every code, in registry order.
+            pub const ALL: &'static [IssueCode] = &[ $( IssueCode::$variant, )* ];
+
+            /// The stable string of this code, as written in verdicts.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self { $( IssueCode::$variant => $code, )* }
+            }
+
+            /// The code whose string is `s`, or `None` for a string that is not a code.
+            #[must_use]
+            pub fn from_str_code(s: &str) -> Option<IssueCode> {
+                match s { $( $code => Some(IssueCode::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+issue_codes! {
+    /// §5.1: the plan text is not JSON (or is too deep, has a BOM, NaN, a lone surrogate: D12).
+    Json = "json",
+    /// §5.1, D1: a value has the wrong JSON type (the plan, a container, a block, a day...).
+    Type = "type",
+    /// §5.2, D3: the plan is larger than `payloadBytes` UTF-8 bytes.
+    Size = "size",
+    /// §5.3: `format` is not `daily-momentum-ai-plan`.
+    Format = "format",
+    /// §5.3, D2: `contractVersion` is not numerically 1.
+    ContractVersion = "contractVersion",
+    /// §5.3–5.4: `kind` is not `routine`/`goal`, or not the request's kind.
+    Kind = "kind",
+    /// §5.3, §5.5, §5.8: a required value is missing, not a string, blank, or an empty list.
+    Required = "required",
+    /// §5.3, D6: a string is longer than its limit in Unicode scalar values.
+    Length = "length",
+    /// §5.4: `requestId` differs from the request's.
+    RequestId = "requestId",
+    /// §5.4: the echoed `request` is not deeply equal to the request.
+    Request = "request",
+    /// D1, §7: the request itself is malformed (reported at the plan's echo of it).
+    RequestInvalid = "requestInvalid",
+    /// §5.5b: a `routine.weekdays` key is not a weekday id.
+    Weekday = "weekday",
+    /// §5.5, §5.8, D6: too many blocks, activities, days or distinct activity names.
+    Limit = "limit",
+    /// §5.5: a block's `start` is not `HH:MM` (D11).
+    Time = "time",
+    /// §5.5, §5.8, D2: `durationMin` or `minutes` is not an integer in 1..720.
+    Duration = "duration",
+    /// §5.5, §5.8: a category that is not one of the nine.
+    Category = "category",
+    /// §5.5, D10: a block's `activity` is not a string, is blank, or is longer than 40.
+    Activity = "activity",
+    /// §5.5: a block's `essential` is not a boolean.
+    Essential = "essential",
+    /// §5.5, D8: a block starts before the previous one ends (or an overnight block runs into the
+    /// first block of its list).
+    Overlap = "overlap",
+    /// §5.5: a block runs past midnight and may not (not the last `rest` block).
+    Midnight = "midnight",
+    /// §5.5 warning: the list's last block, a `rest` block, runs past midnight.
+    Overnight = "overnight",
+    /// §5.7, D4, D5, D9: a block overlaps a commitment and is not that commitment.
+    Commitment = "commitment",
+    /// §5.8: the number of goal days differs from the request's `days`.
+    Days = "days",
+    /// §5.8: a goal day's valid minutes add up to more than 1440.
+    Feasibility = "feasibility",
+    /// mcp-server.md `save_plan`: the plan was left as it was (a warning of the save result, never
+    /// produced by the validator).
+    NotSaved = "notSaved",
+}
+
+impl Serialize for IssueCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for IssueCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The eight checks, in the order they run (validator.md §4–§5). Serializes as its string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Check {
+    /// §5.1 `json`: the plan is JSON and an object.
+    Json,
+    /// §5.2 `size`.
+    Size,
+    /// §5.3 `envelope`.
+    Envelope,
+    /// §5.4 `request`.
+    Request,
+    /// §5.5 `fields`.
+    Fields,
+    /// §5.6 `day-shape`.
+    DayShape,
+    /// §5.7 `commitments`.
+    Commitments,
+    /// §5.8 `feasibility`.
+    Feasibility,
+}
+
+impl Check {
+    /// All eight checks in order: what `checks` holds whenever the plan is a JSON object.
+    pub const ALL: [Check; 8] = [
+        Check::Json,
+        Check::Size,
+        Check::Envelope,
+        Check::Request,
+        Check::Fields,
+        Check::DayShape,
+        Check::Commitments,
+        Check::Feasibility,
+    ];
+
+    /// The check's name as written in verdicts, e.g. `"day-shape"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Check::Json => "json",
+            Check::Size => "size",
+            Check::Envelope => "envelope",
+            Check::Request => "request",
+            Check::Fields => "fields",
+            Check::DayShape => "day-shape",
+            Check::Commitments => "commitments",
+            Check::Feasibility => "feasibility",
+        }
+    }
+}
+
+impl Serialize for Check {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// One error or warning (validator.md §4): serializes as `{"code","path","message"}` in that order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Issue {
+    /// The stable issue code.
+    pub code: IssueCode,
+    /// Where: a JSONPath from the plan's root `$`, rendered per validator.md §4 (see
+    /// [`crate::JsonPath`]).
+    pub path: String,
+    /// What is wrong and what to change, in English, for the model that drafted the plan.
+    /// Never empty.
+    pub message: String,
+}
+
+impl Issue {
+    /// An issue at a rendered path.
+    #[must_use]
+    pub fn new(code: IssueCode, path: impl Into<String>, message: impl Into<String>) -> Issue {
+        Issue {
+            code,
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// The verdict on a plan (validator.md §4): serializes as
+/// `{"valid","errors","warnings","checks"}` in that order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// True exactly when `errors` is empty.
+    pub valid: bool,
+    /// The errors, in the order of validator.md §5.
+    pub errors: Vec<Issue>,
+    /// The warnings (`overnight`), in the order of validator.md §5.
+    pub warnings: Vec<Issue>,
+    /// The checks that ran, in order: all eight for a JSON object plan, else only `json`.
+    pub checks: Vec<Check>,
+}
+
+impl Verdict {
+    /// The verdict as compact JSON text (the exact bytes every surface must produce).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        // Serializing plain strings, bools and arrays into a String cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The verdict as pretty JSON text (two-space indent), for people.
+    #[must_use]
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
