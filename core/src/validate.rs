@@ -424,7 +424,16 @@ impl<'a> Validator<'a> {
             if let (true, Some(s), Some(e)) = (ok, start, end) {
                 let (s, e) = (i64::from(s), i64::from(e));
                 let label = c.get("label");
-                let shown = format!("{}–{}", hhmm(s), hhmm(e));
+                let on = match days {
+                    0x7f => "every day".to_owned(),
+                    0 => "no day".to_owned(),
+                    m => {
+                        let names: Vec<&str> =
+                            crate::WEEKDAYS.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, w)| *w).collect();
+                        format!("on {}", names.join(", "))
+                    }
+                };
+                let shown = format!("{}–{} {on}", hhmm(s), hhmm(e));
                 if e >= s {
                     self.parts.push(Part {
                         label,
