@@ -428,8 +428,12 @@ impl<'a> Validator<'a> {
                     0x7f => "every day".to_owned(),
                     0 => "no day".to_owned(),
                     m => {
-                        let names: Vec<&str> =
-                            crate::WEEKDAYS.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, w)| *w).collect();
+                        let names: Vec<&str> = crate::WEEKDAYS
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| m & (1 << i) != 0)
+                            .map(|(_, w)| *w)
+                            .collect();
                         format!("on {}", names.join(", "))
                     }
                 };
