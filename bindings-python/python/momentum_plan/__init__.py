@@ -1,0 +1,111 @@
+"""Validate ``daily-momentum-ai-plan`` plans natively.
+
+The momentum-plan validator (a Rust core) for Python: one deterministic function that judges a
+plan an AI model drafted against the request it answers, and says where each error is (a
+JSONPath) and what to change, so the model can fix its draft.
+
+>>> import momentum_plan
+>>> verdict = momentum_plan.validate_plan('{"format": 1}', {"requestId": "r1", "kind": "routine"})
+>>> verdict["valid"], verdict["errors"][0]["code"], verdict["errors"][0]["path"]
+(False, 'format', '$.format')
+
+- :func:`validate_plan` returns the verdict (:class:`Verdict`).
+- :func:`get_plan_contract` returns the contract a model needs before drafting (:class:`Contract`).
+- :data:`FORMAT`, :data:`CONTRACT_VERSION` and :data:`__version__` are constants.
+
+The types below are ``TypedDict`` s: the verdict and the contract are plain ``dict`` s (ready to
+return from an MCP tool as structured content), typed for checkers.
+"""
+
+from __future__ import annotations
+
+from typing import List, Literal, TypedDict
+
+from ._native import CONTRACT_VERSION, FORMAT, __version__, get_plan_contract, validate_plan
+
+__all__ = [
+    "CONTRACT_VERSION",
+    "FORMAT",
+    "Category",
+    "CheckName",
+    "Contract",
+    "Issue",
+    "Limits",
+    "Verdict",
+    "__version__",
+    "get_plan_contract",
+    "validate_plan",
+]
+
+CheckName = Literal[
+    "json", "size", "envelope", "request", "fields", "day-shape", "commitments", "feasibility"
+]
+"""The name of one of the eight checks, in the order they run (validator.md §5)."""
+
+
+class Issue(TypedDict):
+    """One error or warning (validator.md §4)."""
+
+    code: str
+    """The stable issue code, e.g. ``"overlap"`` (errors) or ``"overnight"`` (the warning)."""
+    path: str
+    """Where: a JSONPath from the plan's root ``$``, e.g. ``"$.routine.blocks[2].start"``."""
+    message: str
+    """What is wrong and what to change, in English, for the model that drafted the plan."""
+
+
+class Verdict(TypedDict):
+    """The verdict on a plan (validator.md §4); keys in this order."""
+
+    valid: bool
+    """True exactly when ``errors`` is empty."""
+    errors: List[Issue]
+    """The errors, in the order of validator.md §5."""
+    warnings: List[Issue]
+    """The warnings (``overnight``)."""
+    checks: List[CheckName]
+    """The checks that ran, in order: all eight for an object plan, else only ``json``."""
+
+
+class Category(TypedDict):
+    """One of the nine categories a block or activity may have."""
+
+    id: str
+    """The id written in plans, e.g. ``"body"``."""
+    means: str
+    """What the category covers, e.g. ``"exercise, movement, physical care"``."""
+
+
+# The limits' key names are camelCase JSON names, hence the functional form.
+Limits = TypedDict(
+    "Limits",
+    {
+        "payloadBytes": int,
+        "planDays": int,
+        "blocksPerDay": int,
+        "activitiesPerDay": int,
+        "distinctActivities": int,
+        "minutesPerActivity": int,
+        "minutesPerDay": int,
+        "name": int,
+        "tagline": int,
+        "description": int,
+        "activity": int,
+        "guidance": int,
+    },
+)
+"""The declared limits (validator.md §2): counts are items, lengths Unicode scalar values, sizes
+UTF-8 bytes, times minutes."""
+
+Contract = TypedDict(
+    "Contract",
+    {
+        "format": str,
+        "contractVersion": int,
+        "categories": List[Category],
+        "weekdays": List[str],
+        "limits": Limits,
+        "rules": List[str],
+    },
+)
+"""The plan contract (validator.md §2), what ``get_plan_contract`` returns; keys in this order."""

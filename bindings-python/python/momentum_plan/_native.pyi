@@ -1,0 +1,27 @@
+"""Type stubs of the native module ``momentum_plan._native`` (import ``momentum_plan`` instead)."""
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from momentum_plan import Contract, Verdict
+
+FORMAT: Final[str]
+"""The plan format every plan declares: ``"daily-momentum-ai-plan"``."""
+CONTRACT_VERSION: Final[int]
+"""The contract version every plan declares: ``1``."""
+__version__: Final[str]
+"""The package version (the Rust crate's version)."""
+
+def validate_plan(
+    plan: Mapping[str, Any] | str | bytes,
+    request: Mapping[str, Any] | str | bytes,
+) -> Verdict:
+    """Validate ``plan`` against the ``request`` it answers; return the verdict.
+
+    ``plan`` is a dict, or its JSON text as ``str``/``bytes`` (validated as text). ``request``
+    is a dict, or its JSON text. Raises ``TypeError``/``ValueError`` (naming the JSON path) for
+    Python values JSON cannot hold, and ``ValueError`` for request text that is not JSON.
+    """
+
+def get_plan_contract() -> Contract:
+    """Return the plan contract as a new dict."""

@@ -1,0 +1,70 @@
+//! Verdicts and JSON values to Python objects: plain `dict`, `list`, `str`, `int`, `float`,
+//! `bool` and `None`, keys in the order the spec gives (validator.md §2, §4).
+
+use momentum_plan::{Issue, Value, Verdict};
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+/// The verdict as `{"valid", "errors", "warnings", "checks"}` with issues `{"code", "path",
+/// "message"}` (validator.md §4): equal to the core's `Verdict::to_json` read by `json.loads`.
+pub(crate) fn verdict<'py>(py: Python<'py>, v: &Verdict) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "valid"), v.valid)?;
+    d.set_item(intern!(py, "errors"), issues(py, &v.errors)?)?;
+    d.set_item(intern!(py, "warnings"), issues(py, &v.warnings)?)?;
+    let checks = PyList::empty(py);
+    for c in &v.checks {
+        checks.append(PyString::intern(py, c.as_str()))?;
+    }
+    d.set_item(intern!(py, "checks"), checks)?;
+    Ok(d)
+}
+
+fn issues<'py>(py: Python<'py>, list: &[Issue]) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for i in list {
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "code"), PyString::intern(py, i.code.as_str()))?;
+        d.set_item(intern!(py, "path"), &i.path)?;
+        d.set_item(intern!(py, "message"), &i.message)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// A JSON value as plain Python data; objects keep their member order. Integers become `int`
+/// (exact, any size), other numbers `float`. Recursion is bounded by the value's depth, which is
+/// small for the values given here (the contract).
+pub(crate) fn value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else if momentum_plan::json::is_integer(n) {
+                py.get_type::<pyo3::types::PyInt>().call1((n.as_str(),))?
+            } else {
+                n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()
+            }
+        }
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(a) => {
+            let out = PyList::empty(py);
+            for x in a {
+                out.append(value(py, x)?)?;
+            }
+            out.into_any()
+        }
+        Value::Object(m) => {
+            let out = PyDict::new(py);
+            for (k, x) in m {
+                out.set_item(k, value(py, x)?)?;
+            }
+            out.into_any()
+        }
+    })
+}
