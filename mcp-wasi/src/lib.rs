@@ -1,1 +1,48 @@
-//! Placeholder: this crate is being built.
+//! # momentum-plan-mcp
+//!
+//! The momentum-plan MCP tool server (`shared/spec/mcp-server.md`): the validator of the
+//! `momentum-plan` crate served over MCP on stdio, built as the `wasm32-wasip2` command
+//! `momentum-plan-mcp.wasm`. This library holds the whole protocol; the binary (`main.rs`) is a
+//! thin stdio shell around [`stdio::serve`].
+//!
+//! - Both protocol eras on one stream: the classic handshake (`2024-11-05`, `2025-03-26`,
+//!   `2025-06-18`, `2025-11-25`) and the stateless `2026-07-28` revision (`server/discover`,
+//!   per-request `_meta`, `resultType`, caching hints, `input_required`).
+//! - Tools `get_plan_contract`, `validate_plan`, `save_plan` (with a store); resource template
+//!   `plan://{planId}` and `resources/list`/`resources/read` (with a store); prompt `draft_plan`.
+//! - Every verdict comes from [`momentum_plan::validate`]; no rule is written here.
+//!
+//! ```
+//! use momentum_plan_mcp::Server;
+//! let mut server = Server::new(None);
+//! let out = server.handle_line(
+//!     br#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"get_plan_contract"}}"#,
+//! );
+//! assert_eq!(out.len(), 1);
+//! assert!(out[0].starts_with(r#"{"jsonrpc":"2.0","id":"a","result":{"content":[{"type":"text""#));
+//! ```
+//!
+//! The API other code relies on (tests, fuzzing, the sandbox's end-to-end tests):
+//! [`Server::new`], [`Server::handle_line`] (any bytes, never panics),
+//! [`Server::oversized_line`], [`stdio::serve`], the [`Store`] trait and [`DirStore`].
+
+mod catalog;
+mod model;
+pub mod rpc;
+mod server;
+pub mod stdio;
+pub mod store;
+
+pub use catalog::{
+    DRAFT_PLAN, GET_PLAN_CONTRACT, JSON_MIME, PLAN_URI_PREFIX, PLAN_URI_TEMPLATE, REQUEST_JSON,
+    SAVE_PLAN, SERVER_NAME, SERVER_TITLE, SERVER_VERSION, VALIDATE_PLAN,
+};
+pub use model::Version;
+pub use server::{
+    CLIENT_CAPABILITIES_KEY, MAX_PENDING_QUESTIONS, PAGE_SIZE, PROTOCOL_VERSION_KEY, Server,
+};
+pub use store::{DirStore, Store};
+
+/// Longest line served, in bytes (without its `\n` and an optional `\r` before it): 4 MiB.
+/// A longer line is answered `-32600` and skipped.
+pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
