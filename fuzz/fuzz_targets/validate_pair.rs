@@ -1,0 +1,51 @@
+//! Fuzz target `validate_pair`: a (plan, request) pair, validated as object and as compact text.
+//!
+//! Input: `PLAN_TEXT \0 REQUEST_TEXT \0 EDIT_BYTES`. When both texts are JSON (the seeds from
+//! the vectors are), they are the pair; otherwise the pair is generated from the whole input
+//! (plan-shaped values, see `fuzz_support::gen_value`). Then the edit bytes drive structured
+//! edits (replace, delete, insert, swap, repeat, deep wrap, echo the request) so mutations stay
+//! JSON and reach the later checks.
+#![no_main]
+
+use arbitrary::Unstructured;
+use fuzz_support::{check_object_and_compact, edit, gen_plan, gen_value};
+use libfuzzer_sys::fuzz_target;
+use momentum_plan::{Value, json};
+
+fn split(data: &[u8]) -> (&[u8], &[u8], &[u8]) {
+    let mut parts = data.splitn(3, |b| *b == 0);
+    let a = parts.next().unwrap_or_default();
+    let b = parts.next().unwrap_or_default();
+    let c = parts.next().unwrap_or_default();
+    (a, b, c)
+}
+
+fn pair(data: &[u8]) -> Option<(Value, Value)> {
+    let (plan, request, edits) = split(data);
+    match (json::parse_bytes(plan), json::parse_bytes(request)) {
+        (Ok(mut p), Ok(mut r)) => {
+            let mut u = Unstructured::new(edits);
+            edit(&mut u, &mut p, &mut r).ok()?;
+            Some((p, r))
+        }
+        _ => {
+            let mut u = Unstructured::new(data);
+            let mut p = gen_plan(&mut u).ok()?;
+            let mut r =
+                if u.ratio(3u8, 4).ok()? { fuzz_support::calm_request().clone() } else { gen_value(&mut u, 4).ok()? };
+            edit(&mut u, &mut p, &mut r).ok()?;
+            Some((p, r))
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((plan, request)) = pair(data) else { return };
+    check_object_and_compact(&plan, &request);
+    // The plan as a text value too (Value::String is validated as text).
+    if let Ok(text) = serde_json::to_string(&plan) {
+        let vs = momentum_plan::validate(&Value::String(text.clone()), &request);
+        fuzz_support::check_verdict(&vs);
+        assert_eq!(vs, momentum_plan::validate_text(&text, &request));
+    }
+});

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz targets into fuzz/corpus/<target>/ (gitignored).
+
+Sources: the plans and requests of shared/examples/ and of every vector in
+shared/vectors/*.jsonl, taken as the exact text of the vector line (numbers keep their
+literal form, duplicate names stay), plus a few hand-written MCP sessions for `mcp_lines`.
+Each seed is named by the SHA-1 of its bytes, so reruns are idempotent.
+
+Usage: seed.py SHARED_DIR CORPUS_DIR [MAX_BYTES]
+"""
+
+import hashlib
+import json
+import os
+import sys
+
+# Seeds larger than this are skipped (libFuzzer's max_len follows the largest seed).
+DEFAULT_MAX = 64 * 1024
+
+
+def raw_members(line):
+    """The top-level members of a compact JSON object line as {name: raw text}."""
+    dec = json.JSONDecoder()
+    out = {}
+    i = line.index("{") + 1
+    n = len(line)
+
+    def ws(i):
+        while i < n and line[i] in " \t\r\n":
+            i += 1
+        return i
+
+    while True:
+        i = ws(i)
+        if line[i] == "}":
+            return out
+        name, i = dec.raw_decode(line, i)
+        i = ws(i)
+        assert line[i] == ":"
+        i = ws(i + 1)
+        _, end = dec.raw_decode(line, i)
+        out[name] = line[i:end]
+        i = ws(end)
+        if line[i] == ",":
+            i += 1
+
+
+def utf8(text):
+    # Plan texts may hold lone surrogates on purpose: keep them (as invalid UTF-8).
+    return text.encode("utf-8", "surrogatepass")
+
+
+class Corpus:
+    def __init__(self, root, target, max_bytes):
+        self.dir = os.path.join(root, target)
+        self.max = max_bytes
+        self.count = 0
+        os.makedirs(self.dir, exist_ok=True)
+
+    def add(self, data):
+        if len(data) > self.max:
+            return
+        name = hashlib.sha1(data).hexdigest()
+        path = os.path.join(self.dir, name)
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(data)
+        self.count += 1
+
+
+# MCP sessions for `mcp_lines` (one message a line; the target splits on \n).
+MCP_SESSIONS = [
+    [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",'
+        '"capabilities":{"elicitation":{}},"clientInfo":{"name":"fuzz","version":"0"}}}',
+        '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
+        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_plan_contract","arguments":{}}}',
+        '{"jsonrpc":"2.0","id":4,"method":"prompts/list"}',
+        '{"jsonrpc":"2.0","id":5,"method":"prompts/get","params":{"name":"draft_plan","arguments":{"request_json":"{}"}}}',
+        '{"jsonrpc":"2.0","id":6,"method":"resources/list"}',
+        '{"jsonrpc":"2.0","id":7,"method":"resources/templates/list"}',
+        '{"jsonrpc":"2.0","id":8,"method":"resources/read","params":{"uri":"plan://x"}}',
+        '{"jsonrpc":"2.0","id":9,"method":"ping"}',
+    ],
+    [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26",'
+        '"capabilities":{},"clientInfo":{"name":"fuzz","version":"0"}}}',
+        '[{"jsonrpc":"2.0","id":2,"method":"tools/list"},{"jsonrpc":"2.0","id":3,"method":"ping"},'
+        '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}]',
+        '[]',
+    ],
+    [
+        '{"jsonrpc":"2.0","id":"a","method":"server/discover","params":{"_meta":{'
+        '"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+        '"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}',
+        '{"jsonrpc":"2.0","id":"b","method":"tools/list","params":{"_meta":{'
+        '"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+        '"io.modelcontextprotocol/clientCapabilities":{}}}}',
+        '{"jsonrpc":"2.0","id":"c","method":"tools/list","params":{"_meta":{'
+        '"io.modelcontextprotocol/protocolVersion":"2025-11-25",'
+        '"io.modelcontextprotocol/clientCapabilities":{}}}}',
+        '{"jsonrpc":"2.0","id":"d","method":"ping","params":{"_meta":{'
+        '"io.modelcontextprotocol/protocolVersion":2026}}}',
+    ],
+    [
+        'not json',
+        '',
+        '\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":1,"method":"ping"}\r',
+        '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":1.5,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":7,"result":{}}',
+        '{"jsonrpc":"2.0","id":8,"error":{"code":1,"message":"x"}}',
+        '{"jsonrpc":"2.0","id":9,"method":"nope"}',
+        '{"jsonrpc":"1.0","id":10,"method":"ping"}',
+        '42',
+        '{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"nope"}}',
+        '{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"validate_plan","arguments":{"plan":1}}}',
+        '{"jsonrpc":"2.0","id":13,"method":"logging/setLevel","params":{"level":"debug"}}',
+    ],
+]
+
+
+def mcp_call(id_, tool, plan_raw, request_raw, modern=False):
+    meta = ""
+    if modern:
+        meta = (',"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+                '"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}')
+    return ('{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"%s",'
+            '"arguments":{"plan":%s,"request":%s}%s}}' % (id_, tool, plan_raw, request_raw, meta))
+
+
+def main():
+    shared, root = sys.argv[1], sys.argv[2]
+    max_bytes = int(sys.argv[3]) if len(sys.argv) > 3 else DEFAULT_MAX
+    text = Corpus(root, "validate_text", max_bytes)
+    pair = Corpus(root, "validate_pair", max_bytes)
+    mcp = Corpus(root, "mcp_lines", max_bytes)
+
+    pairs = []
+    ex = os.path.join(shared, "examples")
+    for name in sorted(os.listdir(ex)):
+        if name.endswith(".plan.json"):
+            base = name[: -len(".plan.json")]
+            with open(os.path.join(ex, name), "rb") as f:
+                plan = f.read()
+            with open(os.path.join(ex, base + ".request.json"), "rb") as f:
+                request = f.read()
+            text.add(plan)
+            text.add(request)
+            pair.add(plan + b"\0" + request)
+            pairs.append((plan.decode(), request.decode()))
+
+    vec = os.path.join(shared, "vectors")
+    for name in sorted(os.listdir(vec)):
+        if not name.endswith(".jsonl"):
+            continue
+        with open(os.path.join(vec, name), encoding="utf-8", errors="surrogatepass") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                m = raw_members(line)
+                plan_raw, request_raw = m["plan"], m["request"]
+                if plan_raw.startswith('"'):
+                    plan_bytes = utf8(json.loads(plan_raw))  # the plan is text: its text
+                else:
+                    plan_bytes = utf8(plan_raw)
+                text.add(plan_bytes)
+                text.add(utf8(request_raw))
+                pair.add(plan_bytes + b"\0" + utf8(request_raw))
+                if name in ("base.jsonl", "text.jsonl", "limits.jsonl"):
+                    pairs.append((plan_raw, request_raw))
+
+    for session in MCP_SESSIONS:
+        mcp.add(utf8("\n".join(session)))
+    init = ('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+            '"capabilities":{"elicitation":{}},"clientInfo":{"name":"fuzz","version":"0"}}}')
+    for i, (plan_raw, request_raw) in enumerate(pairs):
+        if not plan_raw.lstrip().startswith(("{", '"')):
+            continue
+        plan_js = plan_raw if plan_raw.startswith('"') else json.dumps(json.loads(plan_raw))
+        req_js = json.dumps(json.loads(request_raw))
+        lines = [init, mcp_call(2, "validate_plan", plan_js, req_js),
+                 mcp_call(3, "save_plan", plan_js, req_js),
+                 mcp_call(4, "save_plan", plan_js, req_js),
+                 '{"jsonrpc":"2.0","id":100,"result":{"action":"accept","content":{"overwrite":true}}}',
+                 mcp_call(5, "validate_plan", plan_js, req_js, modern=True)]
+        mcp.add(utf8("\n".join(lines)))
+
+    for c in (text, pair, mcp):
+        print("seeded %s: %d inputs -> %s" % (os.path.basename(c.dir), c.count, c.dir))
+
+
+if __name__ == "__main__":
+    main()
