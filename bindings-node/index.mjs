@@ -1,0 +1,8 @@
+// ESM entry of momentum-plan-node: the same functions as the CommonJS entry (index.js).
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+const binding = require('./index.js')
+
+export const { validatePlan, getPlanContract } = binding
+export default binding
