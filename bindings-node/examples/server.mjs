@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// An MCP server (stdio) that validates daily-momentum-ai-plan plans with the native binding: the
+// example a Node team copies. Built on the official TypeScript SDK, v1 line (`McpServer` +
+// `StdioServerTransport`), with the tools of shared/spec/mcp-server.md:
+//
+//   get_plan_contract  the contract to draft against (validator.md §2)
+//   validate_plan      the verdict on a plan (object or JSON text) for a request (validator.md §4)
+//   save_plan          validates again and saves a valid plan as <requestId>.json in the store;
+//                      asks the person (elicitation) before replacing a saved plan
+//
+// and the resource template plan://{planId} for the saved plans. The store is the directory named
+// by the environment variable PLAN_STORE; without it the server is read-only: no save_plan, no
+// resources, and the instructions do not mention saving.
+//
+//   PLAN_STORE=./plans node examples/server.mjs
+//
+// Where the spec and the SDK differ, the SDK decides (e.g. an unknown tool or arguments that do
+// not fit the input schema are tool errors, as the SDK makes them). Logs go to stderr only:
+// stdout carries protocol messages and nothing else.
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { z } from 'zod'
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { validatePlan, getPlanContract } from '../index.mjs'
+
+const require = createRequire(import.meta.url)
+const { version } = require('../package.json')
+
+const STORE = process.env.PLAN_STORE ? resolve(process.env.PLAN_STORE) : null
+/** A plan id that can safely be a file name (mcp-server.md, save_plan). */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
+
+const instructions = [
+  'Plans answer a request from a person: call get_plan_contract before drafting a plan,',
+  'then call validate_plan with the plan and the request after drafting, and fix every error it reports',
+  STORE ? '(each names a JSON path and what to change); save the plan with save_plan only once it is valid.' : '(each names a JSON path and what to change).',
+].join(' ')
+
+const server = new McpServer({ name: 'momentum-planner', version }, { instructions })
+
+// ---- schemas (zod, as the SDK wants them; the SDK turns them into JSON Schema) ----
+
+const issue = z.object({
+  code: z.string().describe('stable issue code, e.g. "overlap"'),
+  path: z.string().describe('JSONPath into the plan, e.g. "$.routine.blocks[2].start"'),
+  message: z.string().describe('what is wrong and what to change'),
+})
+const verdictShape = {
+  valid: z.boolean().describe('true exactly when errors is empty'),
+  errors: z.array(issue),
+  warnings: z.array(issue),
+  checks: z.array(z.string()).describe('the checks that ran, in order'),
+}
+const contractShape = {
+  format: z.string(),
+  contractVersion: z.number(),
+  categories: z.array(z.object({ id: z.string(), means: z.string() })),
+  weekdays: z.array(z.string()),
+  limits: z.record(z.string(), z.number()),
+  rules: z.array(z.string()),
+}
+const planArgs = {
+  plan: z
+    .union([z.record(z.string(), z.unknown()), z.string()])
+    .describe('the plan: a JSON object, or its JSON text (text keeps number literals exactly as written)'),
+  request: z.record(z.string(), z.unknown()).describe('the request the plan answers, as given'),
+}
+const saveShape = {
+  saved: z.boolean(),
+  planId: z.string(),
+  uri: z.string(),
+  warnings: z.array(issue),
+}
+
+const result = (value) => ({
+  content: [{ type: 'text', text: JSON.stringify(value) }],
+  structuredContent: value,
+})
+const toolError = (text) => ({ content: [{ type: 'text', text }], isError: true })
+
+/** validatePlan, with a value JSON cannot hold (a TypeError/SyntaxError) as a tool error. */
+function judge(plan, request) {
+  try {
+    return { verdict: validatePlan(plan, request) }
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof SyntaxError) return { error: toolError(e.message) }
+    throw e
+  }
+}
+
+// ---- tools ----
+
+server.registerTool(
+  'get_plan_contract',
+  {
+    title: 'Get the plan contract',
+    description:
+      'Returns the daily-momentum-ai-plan contract: format, contractVersion, the nine categories, weekday ids, ' +
+      'limits and the rules a plan must follow. Call it once before drafting a plan.',
+    inputSchema: {},
+    outputSchema: contractShape,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
+  async () => result(getPlanContract()),
+)
+
+server.registerTool(
+  'validate_plan',
+  {
+    title: 'Validate a plan',
+    description:
+      'Checks a drafted plan against the request it answers and returns the verdict: valid, errors and warnings ' +
+      '(each with a code, a JSON path into the plan and a message saying what to change) and the checks that ran. ' +
+      'Call it after drafting and after every fix; an invalid plan is a normal result, not an error.',
+    inputSchema: planArgs,
+    outputSchema: verdictShape,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
+  async ({ plan, request }) => {
+    const { verdict, error } = judge(plan, request)
+    return error ?? result(verdict)
+  },
+)
+
+if (STORE) {
+  await mkdir(STORE, { recursive: true })
+
+  server.registerTool(
+    'save_plan',
+    {
+      title: 'Save a valid plan',
+      description:
+        'Validates the plan again and, when it is valid, saves it under its requestId (as plan://<requestId>). ' +
+        'An invalid plan is refused with every error. If a plan with that id exists, the person is asked before it ' +
+        'is replaced. Returns saved, planId, uri and warnings.',
+      inputSchema: planArgs,
+      outputSchema: saveShape,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ plan, request }) => {
+      const { verdict, error } = judge(plan, request)
+      if (error) return error
+      if (!verdict.valid) {
+        return toolError(`Plan not saved.${verdict.errors.map((e) => ` | ${e.path}: ${e.message}`).join('')}`)
+      }
+      // A valid plan is a JSON object; its own key order is kept.
+      const object = typeof plan === 'string' ? JSON.parse(plan) : plan
+      const planId = object.requestId
+      if (typeof planId !== 'string' || !SAFE_ID.test(planId)) {
+        return toolError(
+          `Plan not saved: its requestId ${JSON.stringify(planId)} cannot be a plan id ` +
+            '(use letters, digits, ".", "_" and "-", starting with a letter or digit, at most 128 characters).',
+        )
+      }
+      const file = join(STORE, `${planId}.json`)
+      const uri = `plan://${planId}`
+      const notSaved = (why) => result({
+        saved: false,
+        planId,
+        uri,
+        warnings: [...verdict.warnings, { code: 'notSaved', path: '$', message: why }],
+      })
+      if (await exists(file)) {
+        const answer = await askOverwrite(planId)
+        if (answer !== true) return notSaved(answer)
+      }
+      const tmp = join(STORE, `.${planId}.${randomBytes(6).toString('hex')}.tmp`)
+      try {
+        await writeFile(tmp, `${JSON.stringify(object, null, 2)}\n`)
+        await rename(tmp, file) // atomic: a crash never leaves a half-written plan
+      } catch (e) {
+        await rm(tmp, { force: true })
+        return toolError(`Plan not saved: ${e.message}`)
+      }
+      return result({ saved: true, planId, uri, warnings: verdict.warnings })
+    },
+  )
+
+  server.registerResource(
+    'plan',
+    new ResourceTemplate('plan://{planId}', {
+      list: async () => ({
+        resources: (await savedIds()).map((id) => ({
+          uri: `plan://${id}`,
+          name: id,
+          title: `Saved plan ${id}`,
+          mimeType: 'application/json',
+        })),
+      }),
+    }),
+    { title: 'Saved plan', description: 'A plan saved by save_plan, by its requestId.', mimeType: 'application/json' },
+    async (uri, { planId }) => {
+      if (typeof planId !== 'string' || !SAFE_ID.test(planId)) throw new Error(`Resource not found: ${uri.href}`)
+      let text
+      try {
+        text = await readFile(join(STORE, `${planId}.json`), 'utf8')
+      } catch {
+        throw new Error(`Resource not found: ${uri.href}`)
+      }
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] }
+    },
+  )
+}
+
+async function exists(file) {
+  try {
+    await readFile(file)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function savedIds() {
+  const names = await readdir(STORE)
+  return names
+    .filter((n) => n.endsWith('.json') && SAFE_ID.test(n.slice(0, -5)))
+    .map((n) => n.slice(0, -5))
+    .sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1))
+}
+
+/** Asks the person whether to replace saved plan `planId`: true, or the reason it stays. */
+async function askOverwrite(planId) {
+  if (!server.server.getClientCapabilities()?.elicitation) {
+    return `A plan with id ${planId} is already saved, and this client cannot be asked whether to replace it; it was left as it was.`
+  }
+  try {
+    const answer = await server.server.elicitInput({
+      mode: 'form',
+      message: `A plan with id ${planId} is already saved. Replace it with this one?`,
+      requestedSchema: {
+        type: 'object',
+        properties: { overwrite: { type: 'boolean', title: 'Replace the saved plan', default: false } },
+        required: ['overwrite'],
+      },
+    })
+    if (answer.action === 'accept' && answer.content?.overwrite === true) return true
+    if (answer.action === 'accept') return `The person chose not to replace the saved plan ${planId}.`
+    return `The person ${answer.action === 'decline' ? 'declined' : 'cancelled'} replacing the saved plan ${planId}.`
+  } catch (e) {
+    return `Asking whether to replace the saved plan ${planId} failed (${e.message}); it was left as it was.`
+  }
+}
+
+await server.connect(new StdioServerTransport())
+console.error(`momentum-planner ${version}: serving on stdio${STORE ? `, store ${STORE}` : ' (read-only)'}`)

@@ -1,0 +1,148 @@
+// examples/server.mjs end to end: the official SDK's Client over stdio, the server spawned as a
+// subprocess. Lists the tools, fetches the contract, validates a valid and a broken plan, saves
+// (new, refused, replaced after asking, kept after a decline) and reads the saved plan back.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+
+const require = createRequire(import.meta.url)
+const { validatePlan, getPlanContract } = require('../index.js')
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const SERVER = fileURLToPath(new URL('../examples/server.mjs', import.meta.url))
+const read = (name) => readFileSync(join(ROOT, 'examples', name), 'utf8')
+
+const calmText = read('calm-weekday.plan.json')
+const calm = JSON.parse(calmText)
+const calmRequest = JSON.parse(read('calm-weekday.request.json'))
+const broken = JSON.parse(read('calm-weekday-broken.plan.json'))
+const brokenRequest = JSON.parse(read('calm-weekday-broken.request.json'))
+
+let store
+let client
+let nextAnswer = null
+const asked = []
+
+before(async () => {
+  store = mkdtempSync(join(tmpdir(), 'momentum-plan-store-'))
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER],
+    env: { ...process.env, PLAN_STORE: store },
+    stderr: 'pipe',
+  })
+  client = new Client({ name: 'momentum-plan-node-test', version: '0.0.0' }, { capabilities: { elicitation: { form: {} } } })
+  client.setRequestHandler(ElicitRequestSchema, async (req) => {
+    asked.push(req.params)
+    return nextAnswer
+  })
+  await client.connect(transport)
+})
+
+after(async () => {
+  await client?.close()
+  if (store) rmSync(store, { recursive: true, force: true })
+})
+
+const call = (name, args) => client.callTool({ name, arguments: args })
+
+/** The structured result, after checking the text block carries the same JSON. */
+function structured(res) {
+  assert.equal(res.isError ?? false, false, JSON.stringify(res.content))
+  assert.deepEqual(JSON.parse(res.content[0].text), res.structuredContent)
+  return res.structuredContent
+}
+
+test('initialize: server info and instructions', () => {
+  assert.equal(client.getServerVersion().name, 'momentum-planner')
+  assert.match(client.getInstructions(), /get_plan_contract.*validate_plan.*save_plan/s)
+})
+
+test('tools/list: the three tools with schemas and annotations', async () => {
+  const { tools } = await client.listTools()
+  assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'save_plan'])
+  for (const t of tools) {
+    assert.ok(t.title && t.description && t.inputSchema && t.outputSchema, t.name)
+  }
+  const validate = tools.find((t) => t.name === 'validate_plan')
+  assert.deepEqual(validate.inputSchema.required, ['plan', 'request'])
+  assert.equal(validate.annotations.readOnlyHint, true)
+  assert.equal(tools.find((t) => t.name === 'save_plan').annotations.readOnlyHint, false)
+})
+
+test('get_plan_contract returns the contract', async () => {
+  assert.deepEqual(structured(await call('get_plan_contract', {})), getPlanContract())
+})
+
+test('validate_plan: the valid calm plan, as object and as text', async () => {
+  const want = validatePlan(calm, calmRequest)
+  assert.equal(want.valid, true)
+  assert.deepEqual(structured(await call('validate_plan', { plan: calm, request: calmRequest })), want)
+  assert.deepEqual(structured(await call('validate_plan', { plan: calmText, request: calmRequest })), want)
+})
+
+test('validate_plan: the broken plan is a normal result with its errors', async () => {
+  const got = structured(await call('validate_plan', { plan: broken, request: brokenRequest }))
+  assert.equal(got.valid, false)
+  assert.deepEqual(got, validatePlan(broken, brokenRequest))
+  const codes = got.errors.map((e) => e.code)
+  for (const c of ['overlap', 'category', 'commitment']) assert.ok(codes.includes(c), c)
+})
+
+test('arguments that do not fit are a tool error, not a protocol error', async () => {
+  const res = await call('validate_plan', { plan: calm })
+  assert.equal(res.isError, true)
+  assert.match(res.content[0].text, /request/)
+})
+
+test('save_plan: saves a valid plan, refuses a broken one', async () => {
+  const saved = structured(await call('save_plan', { plan: calm, request: calmRequest }))
+  assert.deepEqual(saved, {
+    saved: true,
+    planId: calm.requestId,
+    uri: `plan://${calm.requestId}`,
+    warnings: validatePlan(calm, calmRequest).warnings,
+  })
+  const file = join(store, `${calm.requestId}.json`)
+  assert.ok(existsSync(file))
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), calm)
+  assert.deepEqual(Object.keys(JSON.parse(readFileSync(file, 'utf8'))), Object.keys(calm))
+
+  const refused = await call('save_plan', { plan: broken, request: brokenRequest })
+  assert.equal(refused.isError, true)
+  assert.equal(refused.content.length, 1)
+  assert.match(refused.content[0].text, /^Plan not saved\. \| \$\.routine\.blocks\[\d\]/)
+})
+
+test('save_plan over a saved plan asks first: accept replaces, decline keeps', async () => {
+  const other = { ...calm, name: 'Calm weekday, again' }
+  nextAnswer = { action: 'accept', content: { overwrite: true } }
+  const replaced = structured(await call('save_plan', { plan: JSON.stringify(other), request: calmRequest }))
+  assert.equal(replaced.saved, true)
+  assert.equal(asked.length, 1)
+  assert.deepEqual(asked[0].requestedSchema.required, ['overwrite'])
+  const file = join(store, `${calm.requestId}.json`)
+  assert.equal(JSON.parse(readFileSync(file, 'utf8')).name, 'Calm weekday, again')
+
+  nextAnswer = { action: 'decline' }
+  const kept = structured(await call('save_plan', { plan: calm, request: calmRequest }))
+  assert.equal(kept.saved, false)
+  assert.equal(asked.length, 2)
+  const last = kept.warnings.at(-1)
+  assert.deepEqual([last.code, last.path], ['notSaved', '$'])
+  assert.match(last.message, /declined/)
+  assert.equal(JSON.parse(readFileSync(file, 'utf8')).name, 'Calm weekday, again')
+})
+
+test('the saved plan is a resource', async () => {
+  const { resources } = await client.listResources()
+  assert.deepEqual(resources.map((r) => r.uri), [`plan://${calm.requestId}`])
+  const { contents } = await client.readResource({ uri: `plan://${calm.requestId}` })
+  assert.equal(JSON.parse(contents[0].text).requestId, calm.requestId)
+})

@@ -1,0 +1,49 @@
+// A usage file type-checked with `tsc --noEmit --strict` (test/types.test.mjs): the public types
+// are precise (no `any`) and reject what they should.
+import { validatePlan, getPlanContract } from '../../index.js'
+import type { Verdict, Issue, IssueCode, CheckName, Contract, CategoryId, Weekday } from '../../index.js'
+
+const request = { requestId: 'r1', kind: 'routine' }
+const verdict: Verdict = validatePlan({ format: 'daily-momentum-ai-plan' }, request)
+const fromText: Verdict = validatePlan('{"format": 1}', JSON.stringify(request))
+const valid: boolean = verdict.valid && fromText.valid
+const issues: Issue[] = [...verdict.errors, ...verdict.warnings]
+const checks: CheckName[] = verdict.checks
+
+function advice(code: IssueCode): string {
+  switch (code) {
+    case 'overlap':
+      return 'move a block'
+    case 'commitment':
+      return 'respect a commitment'
+    case 'notSaved':
+      return 'saving was refused'
+    default:
+      return code
+  }
+}
+const messages: string[] = issues.map((i) => `${i.path}: ${i.message} (${advice(i.code)})`)
+
+const contract: Contract = getPlanContract()
+const format: 'daily-momentum-ai-plan' = contract.format
+const version: 1 = contract.contractVersion
+const bytes: number = contract.limits.payloadBytes
+const categories: CategoryId[] = contract.categories.map((c) => c.id)
+const days: readonly Weekday[] = contract.weekdays
+
+// @ts-expect-error: not an issue code
+const notACode: IssueCode = 'overlapping'
+// @ts-expect-error: not a check
+const notACheck: CheckName = 'fields-and-more'
+// @ts-expect-error: not a category
+const notACategory: CategoryId = 'food'
+// @ts-expect-error: no such limit
+const noLimit: number = contract.limits.blocksPerWeek
+// @ts-expect-error: a number is neither a plan object nor plan text
+validatePlan(5, request)
+// @ts-expect-error: the request is required
+validatePlan('{}')
+// @ts-expect-error: a verdict's code is not any string
+const s: 'x' = verdict.errors[0].code
+
+export { valid, checks, messages, format, version, bytes, categories, days, notACode, notACheck, notACategory, noLimit, s }
