@@ -1,0 +1,279 @@
+//! The invariants the fuzz targets assert, in a file of its own (no dependency beyond
+//! `momentum-plan` and `serde_json`) so that `core/tests/fuzz_regressions.rs` can include it
+//! with `#[path]` and replay every recorded finding without libFuzzer.
+//!
+//! Invariants asserted on every verdict (validator.md §4):
+//! - `valid == errors.is_empty()`;
+//! - every issue path starts with `$` and is a well-formed path (D7 rendering), and an index in
+//!   it never points past the end of an array the plan has;
+//! - every message is non-blank;
+//! - `checks` is `["json"]` (then exactly one `json`/`type` error at `$` and no warnings) or all
+//!   eight checks;
+//! - warnings are only `overnight`; `notSaved` never comes from the validator;
+//! - `to_json()` is JSON with the four keys in order.
+//!
+//! Invariants between calls: the same input gives the same verdict twice; bytes, text and
+//! `Value::String(text)` give the same verdict; an object plan and its compact text give the
+//! same verdict (the wording of a `json` error aside: text has a line and column); text and
+//! the object it parses to differ only in the `size` error (text is measured in its own bytes,
+//! the object by its compact form, validator.md §7).
+
+use momentum_plan::{Check, IssueCode, Value, Verdict, json, validate, validate_bytes, validate_text};
+use std::sync::OnceLock;
+
+/// The calm-weekday request of `shared/examples` (read at compile time).
+pub const CALM_REQUEST: &str = include_str!("../../../shared/examples/calm-weekday.request.json");
+
+/// The calm-weekday plan of `shared/examples` (read at compile time).
+pub const CALM_PLAN: &str = include_str!("../../../shared/examples/calm-weekday.plan.json");
+
+/// The calm-weekday request as a value (parsed once).
+pub fn calm_request() -> &'static Value {
+    static REQ: OnceLock<Value> = OnceLock::new();
+    REQ.get_or_init(|| json::parse(CALM_REQUEST).expect("the calm-weekday request is JSON"))
+}
+
+/// The calm-weekday plan as a value (parsed once).
+pub fn calm_plan() -> &'static Value {
+    static PLAN: OnceLock<Value> = OnceLock::new();
+    PLAN.get_or_init(|| json::parse(CALM_PLAN).expect("the calm-weekday plan is JSON"))
+}
+
+/// One parsed path segment.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Seg {
+    /// `.name` or `['name']`.
+    Key(String),
+    /// `[i]`.
+    Index(usize),
+}
+
+/// Parses a rendered path (validator.md §4, D7) into segments; `None` when it is malformed.
+pub fn parse_path(path: &str) -> Option<Vec<Seg>> {
+    let rest = path.strip_prefix('$')?;
+    let mut segs = Vec::new();
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '.' => {
+                let mut name = String::new();
+                while let Some(&c) = chars.peek() {
+                    if c.is_ascii_alphanumeric() || c == '_' {
+                        name.push(c);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                let first = name.chars().next()?;
+                if first.is_ascii_digit() {
+                    return None;
+                }
+                segs.push(Seg::Key(name));
+            }
+            '[' => match chars.next()? {
+                '\'' => {
+                    let mut name = String::new();
+                    loop {
+                        match chars.next()? {
+                            '\\' => {
+                                let e = chars.next()?;
+                                if e != '\\' && e != '\'' {
+                                    return None;
+                                }
+                                name.push(e);
+                            }
+                            '\'' => break,
+                            c => name.push(c),
+                        }
+                    }
+                    if chars.next()? != ']' {
+                        return None;
+                    }
+                    // A name that is an identifier must be rendered `.name`.
+                    let b = name.as_bytes();
+                    if !b.is_empty()
+                        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+                        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                    {
+                        return None;
+                    }
+                    segs.push(Seg::Key(name));
+                }
+                d if d.is_ascii_digit() => {
+                    let mut n = String::from(d);
+                    loop {
+                        match chars.next()? {
+                            ']' => break,
+                            c if c.is_ascii_digit() => n.push(c),
+                            _ => return None,
+                        }
+                    }
+                    if n.len() > 1 && n.starts_with('0') {
+                        return None;
+                    }
+                    segs.push(Seg::Index(n.parse().ok()?));
+                }
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    Some(segs)
+}
+
+/// Asserts the single-verdict invariants (see the crate docs).
+pub fn check_verdict(v: &Verdict) {
+    assert_eq!(v.valid, v.errors.is_empty(), "valid must equal errors.is_empty(): {v:?}");
+    for issue in v.errors.iter().chain(&v.warnings) {
+        assert!(issue.path.starts_with('$'), "path must start with $: {issue:?}");
+        assert!(parse_path(&issue.path).is_some(), "malformed path: {issue:?}");
+        assert!(!issue.message.trim().is_empty(), "blank message: {issue:?}");
+        assert_ne!(issue.code, IssueCode::NotSaved, "the validator never says notSaved");
+        assert_eq!(IssueCode::from_str_code(issue.code.as_str()), Some(issue.code));
+    }
+    for w in &v.warnings {
+        assert_eq!(w.code, IssueCode::Overnight, "the only warning is overnight: {w:?}");
+    }
+    if v.checks == [Check::Json] {
+        assert_eq!(v.errors.len(), 1, "a json-only verdict has one error: {v:?}");
+        assert!(matches!(v.errors[0].code, IssueCode::Json | IssueCode::Type), "{v:?}");
+        assert_eq!(v.errors[0].path, "$");
+        assert!(v.warnings.is_empty());
+    } else {
+        assert_eq!(v.checks, Check::ALL, "checks must be [json] or all eight: {v:?}");
+        assert!(v.errors.iter().all(|e| e.code != IssueCode::Json), "{v:?}");
+    }
+    let text = v.to_json();
+    let back = json::parse(&text).expect("to_json is JSON");
+    let keys: Vec<&str> = back.as_object().expect("an object").keys().map(String::as_str).collect();
+    assert_eq!(keys, ["valid", "errors", "warnings", "checks"]);
+}
+
+/// Asserts that every issue of an object plan's verdict (except `requestInvalid`, whose path
+/// names the request) points into the plan as far as the plan goes: an index never points past
+/// the end of an array that is there. (A missing member may be named, and a container of the
+/// wrong type is read as empty, validator.md §7, so names are not checked.)
+pub fn check_paths_exist(v: &Verdict, plan: &Value) {
+    for issue in v.errors.iter().chain(&v.warnings) {
+        if issue.code == IssueCode::RequestInvalid {
+            continue;
+        }
+        let segs = parse_path(&issue.path).expect("checked by check_verdict");
+        let mut at = Some(plan);
+        for seg in &segs {
+            at = match (seg, at) {
+                (Seg::Key(k), Some(Value::Object(m))) => m.get(k),
+                (Seg::Index(i), Some(Value::Array(a))) => {
+                    assert!(*i < a.len(), "path indexes past the end of an array: {issue:?}");
+                    a.get(*i)
+                }
+                _ => None,
+            };
+        }
+    }
+}
+
+/// The verdict without `size` errors (and `valid` recomputed), for comparing a text with the
+/// object it parses to.
+pub fn without_size(v: &Verdict) -> Verdict {
+    let errors: Vec<_> = v.errors.iter().filter(|e| e.code != IssueCode::Size).cloned().collect();
+    Verdict { valid: errors.is_empty(), errors, warnings: v.warnings.clone(), checks: v.checks.clone() }
+}
+
+/// A verdict's `json` error messages blanked: a position-less in-memory fault and the same
+/// fault found in text (with line and column) say the same thing in different words.
+pub fn json_messages_blanked(v: &Verdict) -> Verdict {
+    let mut v = v.clone();
+    for e in &mut v.errors {
+        if e.code == IssueCode::Json {
+            e.message.clear();
+        }
+    }
+    v
+}
+
+/// Validates an object/value plan and its compact text; asserts every invariant on both and
+/// that they agree (exactly, except the wording of a `json` error). Returns the object verdict.
+pub fn check_object_and_compact(plan: &Value, request: &Value) -> Verdict {
+    let vo = validate(plan, request);
+    check_verdict(&vo);
+    assert_eq!(vo, validate(plan, request), "not deterministic");
+    if plan.is_object() && vo.checks.len() > 1 {
+        check_paths_exist(&vo, plan);
+    }
+    if !plan.is_object() {
+        // A non-object plan value is a `type` error at `$` (§5.1); its text may instead be a
+        // `json` error (e.g. `1e400`, or nesting over 512 levels), so only objects are compared.
+        if !plan.is_string() {
+            assert_eq!(vo.checks, [Check::Json]);
+            assert_eq!(vo.errors[0].code, IssueCode::Type);
+        }
+        return vo;
+    }
+    let compact = serde_json::to_string(plan).expect("a Value serializes");
+    {
+        assert_eq!(json::compact_size(plan), compact.len(), "compact_size differs from the compact text's length");
+        let vt = validate_text(&compact, request);
+        check_verdict(&vt);
+        if vo.errors.iter().any(|e| e.code == IssueCode::Json) {
+            assert_eq!(json_messages_blanked(&vo), json_messages_blanked(&vt), "object vs text");
+        } else {
+            assert_eq!(vo, vt, "object vs compact text verdicts differ for {compact}");
+        }
+    }
+    vo
+}
+
+/// Everything target `validate_text` asserts for one input: the bytes as plan text against the
+/// calm-weekday request, and (when they are JSON) as the request of the calm-weekday plan.
+pub fn check_text_input(data: &[u8]) {
+    let request = calm_request();
+
+    // The bytes as plan text.
+    let verdict = validate_bytes(data, request);
+    check_verdict(&verdict);
+    assert_eq!(verdict, validate_bytes(data, request), "not deterministic");
+    if let Ok(text) = std::str::from_utf8(data) {
+        assert_eq!(verdict, validate_text(text, request), "bytes vs text");
+        assert_eq!(verdict, validate(&Value::String(text.to_owned()), request), "text vs Value::String");
+    }
+    match json::parse_bytes(data) {
+        Err(_) => {
+            assert_eq!(verdict.checks, [Check::Json]);
+            assert_eq!(verdict.errors[0].code, IssueCode::Json, "{verdict:?}");
+        }
+        Ok(value) => {
+            if value.is_object() {
+                // The parsed object gives the text's verdict, except the size (measured on the
+                // compact form instead of the text); its compact text gives the object's verdict.
+                let vo = check_object_and_compact(&value, request);
+                assert_eq!(without_size(&verdict), without_size(&vo), "text vs parsed object");
+            } else {
+                assert_eq!(verdict.checks, [Check::Json]);
+                assert_eq!(verdict.errors[0].code, IssueCode::Type, "{verdict:?}");
+            }
+
+            // The bytes as the request, for the calm plan (as text and as object), and as both.
+            let vr = validate_text(CALM_PLAN, &value);
+            check_verdict(&vr);
+            assert_eq!(vr, validate_text(CALM_PLAN, &value), "not deterministic");
+            let vro = check_object_and_compact(calm_plan(), &value);
+            assert_eq!(without_size(&vr), without_size(&vro), "calm text vs calm object");
+            if value.is_object() {
+                check_object_and_compact(&value, &value);
+            }
+        }
+    }
+}
+
+/// Everything target `validate_pair` asserts for one (plan, request) pair.
+pub fn check_pair(plan: &Value, request: &Value) {
+    check_object_and_compact(plan, request);
+    // The plan's compact text as a text value too (Value::String is validated as text).
+    if let Ok(text) = serde_json::to_string(plan) {
+        let vs = validate(&Value::String(text.clone()), request);
+        check_verdict(&vs);
+        assert_eq!(vs, validate_text(&text, request));
+    }
+}
