@@ -58,10 +58,7 @@ impl From<PyErr> for Fault {
 impl Fault {
     fn push(mut self, step: Step) -> Fault {
         match &mut self {
-            Fault::Type(p, _)
-            | Fault::Value(p, _)
-            | Fault::Surrogate(p, _, _)
-            | Fault::TooDeep(p) => p.push(step),
+            Fault::Type(p, _) | Fault::Value(p, _) | Fault::Surrogate(p, _, _) | Fault::TooDeep(p) => p.push(step),
             Fault::Py(_) => {}
         }
         self
@@ -78,20 +75,12 @@ impl Fault {
     /// The Python exception for this fault; `arg` names the argument (`plan` or `request`).
     pub(crate) fn into_pyerr(self, arg: &str) -> PyErr {
         match self {
-            Fault::Type(p, what) => {
-                PyTypeError::new_err(format!("{arg} at {}: {what}", Fault::path(&p)))
+            Fault::Type(p, what) => PyTypeError::new_err(format!("{arg} at {}: {what}", Fault::path(&p))),
+            Fault::Value(p, what) => PyValueError::new_err(format!("{arg} at {}: {what}", Fault::path(&p))),
+            Fault::Surrogate(p, cp, key) => {
+                PyValueError::new_err(format!("{arg} at {}: {}", Fault::path(&p), surrogate_reason(cp, key)))
             }
-            Fault::Value(p, what) => {
-                PyValueError::new_err(format!("{arg} at {}: {what}", Fault::path(&p)))
-            }
-            Fault::Surrogate(p, cp, key) => PyValueError::new_err(format!(
-                "{arg} at {}: {}",
-                Fault::path(&p),
-                surrogate_reason(cp, key)
-            )),
-            Fault::TooDeep(p) => {
-                PyValueError::new_err(format!("{arg} at {}: {}", Fault::path(&p), too_deep()))
-            }
+            Fault::TooDeep(p) => PyValueError::new_err(format!("{arg} at {}: {}", Fault::path(&p), too_deep())),
             Fault::Py(e) => e,
         }
     }
@@ -101,11 +90,9 @@ impl Fault {
     /// the Python exception.
     pub(crate) fn into_plan_outcome(self) -> Result<JsonError, PyErr> {
         match self {
-            Fault::Surrogate(p, cp, key) => Ok(JsonError::in_value(format!(
-                "{} at {}",
-                surrogate_reason(cp, key),
-                Fault::path(&p)
-            ))),
+            Fault::Surrogate(p, cp, key) => {
+                Ok(JsonError::in_value(format!("{} at {}", surrogate_reason(cp, key), Fault::path(&p))))
+            }
             Fault::TooDeep(_) => Ok(JsonError::in_value(too_deep())),
             other => Err(other.into_pyerr("plan")),
         }
@@ -130,9 +117,7 @@ pub(crate) struct Walk {
 
 impl Walk {
     pub(crate) fn new() -> Walk {
-        Walk {
-            open: Vec::with_capacity(16),
-        }
+        Walk { open: Vec::with_capacity(16) }
     }
 
     /// Converts `obj` (at nesting level `level`, the root being level 1).
@@ -171,9 +156,7 @@ impl Walk {
         if self.open.contains(&id) {
             return Err(Fault::Value(
                 Vec::new(),
-                format!(
-                    "circular reference: this {kind} contains itself, and JSON cannot hold a cycle"
-                ),
+                format!("circular reference: this {kind} contains itself, and JSON cannot hold a cycle"),
             ));
         }
         if level > MAX_DEPTH {
@@ -260,9 +243,7 @@ pub(crate) fn lone_surrogate(s: &Bound<'_, PyString>) -> PyResult<(String, u32)>
     let prefix = String::from_utf8_lossy(&bytes[..good]).into_owned();
     // Surrogatepass writes a surrogate as ED A0..BF 80..BF.
     let cp = match bytes.get(good..good + 3) {
-        Some(&[a, b, c]) => {
-            ((u32::from(a) & 0x0f) << 12) | ((u32::from(b) & 0x3f) << 6) | (u32::from(c) & 0x3f)
-        }
+        Some(&[a, b, c]) => ((u32::from(a) & 0x0f) << 12) | ((u32::from(b) & 0x3f) << 6) | (u32::from(c) & 0x3f),
         _ => 0xfffd,
     };
     Ok((prefix, cp))
@@ -305,10 +286,7 @@ fn float(f: f64) -> Result<Number, Fault> {
         } else {
             "-inf"
         };
-        Fault::Value(
-            Vec::new(),
-            format!("the float {what} is not JSON; JSON numbers are finite"),
-        )
+        Fault::Value(Vec::new(), format!("the float {what} is not JSON; JSON numbers are finite"))
     })
 }
 
@@ -361,23 +339,17 @@ fn not_json_type(obj: &Bound<'_, PyAny>) -> String {
     let hint = match name.as_str() {
         "bytes" | "bytearray" | "memoryview" => "; decode it to str first",
         "set" | "frozenset" => "; use a list",
-        "datetime.datetime" | "datetime.date" | "datetime.time" => {
-            "; write it as a string (times as \"HH:MM\")"
-        }
+        "datetime.datetime" | "datetime.date" | "datetime.time" => "; write it as a string (times as \"HH:MM\")",
         "decimal.Decimal" => "; use an int or a float",
         _ => "",
     };
-    format!(
-        "a value of type {name} is not JSON (JSON holds dict, list, str, int, float, bool and None){hint}"
-    )
+    format!("a value of type {name} is not JSON (JSON holds dict, list, str, int, float, bool and None){hint}")
 }
 
 /// `module.qualname` of the object's type, without the module for builtins.
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     let t = obj.get_type();
-    let qualname = t
-        .qualname()
-        .map_or_else(|_| "?".to_owned(), |q| q.to_string());
+    let qualname = t.qualname().map_or_else(|_| "?".to_owned(), |q| q.to_string());
     match t.module() {
         Ok(m) if m != "builtins" => format!("{m}.{qualname}"),
         _ => qualname,
@@ -386,26 +358,9 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 
 /// `repr(obj)`, cut to a readable length.
 fn repr(obj: &Bound<'_, PyAny>) -> String {
-    let r = obj
-        .repr()
-        .map_or_else(|_| "?".to_owned(), |r| r.to_string_lossy().into_owned());
+    let r = obj.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string_lossy().into_owned());
     match r.char_indices().nth(40) {
         Some((i, _)) => format!("{}…", &r[..i]),
         None => r,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::hex_to_decimal;
-
-    #[test]
-    fn hex_to_decimal_is_exact() {
-        assert_eq!(hex_to_decimal("0"), "0");
-        assert_eq!(hex_to_decimal("ff"), "255");
-        assert_eq!(hex_to_decimal("10000000000000000"), "18446744073709551616");
-        assert_eq!(hex_to_decimal("56bc75e2d63100000"), "100000000000000000000");
-        assert_eq!(hex_to_decimal("3b9aca00"), "1000000000");
-        assert_eq!(hex_to_decimal("0000ff"), "255");
     }
 }

@@ -24,6 +24,10 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
+/// The allocator for the extension's own (Rust) allocations; Python's objects are unaffected.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Validates a plan against the request it answers and returns the verdict (validator.md §4, §5).
 ///
 /// `plan`: the plan as a `dict` (any JSON value is accepted; a non-object gets the `type`
@@ -60,8 +64,7 @@ fn validate_plan<'py>(
 fn get_plan_contract(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     static CONTRACT: OnceLock<Value> = OnceLock::new();
     guard(|| {
-        let contract = CONTRACT
-            .get_or_init(|| serde_json::to_value(momentum_plan::contract()).unwrap_or(Value::Null));
+        let contract = CONTRACT.get_or_init(|| serde_json::to_value(momentum_plan::contract()).unwrap_or(Value::Null));
         output::value(py, contract)
     })
 }
@@ -75,24 +78,16 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
             .map(|s| (*s).to_owned())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".to_owned());
-        Err(PyRuntimeError::new_err(format!(
-            "momentum_plan internal error (a bug, please report it): {what}"
-        )))
+        Err(PyRuntimeError::new_err(format!("momentum_plan internal error (a bug, please report it): {what}")))
     })
 }
 
-fn verdict_for(
-    py: Python<'_>,
-    plan: &Bound<'_, PyAny>,
-    request: &Bound<'_, PyAny>,
-) -> PyResult<Verdict> {
+fn verdict_for(py: Python<'_>, plan: &Bound<'_, PyAny>, request: &Bound<'_, PyAny>) -> PyResult<Verdict> {
     let request = request_value(request)?;
     if let Ok(s) = plan.cast::<PyString>() {
         return match s.to_cow() {
             Ok(text) => Ok(py.detach(|| momentum_plan::validate_text(&text, &request))),
-            Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(py) => {
-                Ok(Verdict::not_json(&surrogate_in_text(s)?))
-            }
+            Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(py) => Ok(Verdict::not_json(&surrogate_in_text(s)?)),
             Err(e) => Err(e),
         };
     }
@@ -112,17 +107,13 @@ fn request_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     let parsed = if let Ok(s) = obj.cast::<PyString>() {
         match s.to_cow() {
             Ok(text) => momentum_plan::json::parse(&text),
-            Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(obj.py()) => {
-                Err(surrogate_in_text(s)?)
-            }
+            Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(obj.py()) => Err(surrogate_in_text(s)?),
             Err(e) => return Err(e),
         }
     } else if let Ok(b) = obj.cast::<PyBytes>() {
         momentum_plan::json::parse_bytes(b.as_bytes())
     } else {
-        return convert::Walk::new()
-            .value(obj, 1)
-            .map_err(|f| f.into_pyerr("request"));
+        return convert::Walk::new().value(obj, 1).map_err(|f| f.into_pyerr("request"));
     };
     parsed.map_err(|e| PyValueError::new_err(format!("request is not valid JSON: {e}")))
 }
@@ -133,9 +124,7 @@ fn surrogate_in_text(s: &Bound<'_, PyString>) -> PyResult<JsonError> {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     Ok(JsonError {
-        reason: format!(
-            "lone surrogate U+{cp:04X} in the text (a lone surrogate is not a character)"
-        ),
+        reason: format!("lone surrogate U+{cp:04X} in the text (a lone surrogate is not a character)"),
         line,
         column,
     })

@@ -19,9 +19,15 @@ return from an MCP tool as structured content), typed for checkers.
 
 from __future__ import annotations
 
-from typing import List, Literal, TypedDict
+import sys
+from typing import TYPE_CHECKING, List, Literal, Union
 
 from ._native import CONTRACT_VERSION, FORMAT, __version__, get_plan_contract, validate_plan
+
+if sys.version_info >= (3, 12):
+    from typing import TypedDict
+else:  # pydantic (e.g. the MCP SDK's output schemas) needs typing_extensions' TypedDict before 3.12
+    from typing_extensions import TypedDict
 
 __all__ = [
     "CONTRACT_VERSION",
@@ -37,8 +43,20 @@ __all__ = [
     "validate_plan",
 ]
 
-CheckName = Literal[
-    "json", "size", "envelope", "request", "fields", "day-shape", "commitments", "feasibility"
+if TYPE_CHECKING:  # typing.TypeAlias is new in 3.10; annotations are not evaluated at run time.
+    from typing import TypeAlias
+
+# Written as a Union of one-value Literals (the same type as one Literal of eight values) so that
+# the run-time object is a Union, which is what `mypy.stubtest` expects of this alias.
+CheckName: TypeAlias = Union[
+    Literal["json"],
+    Literal["size"],
+    Literal["envelope"],
+    Literal["request"],
+    Literal["fields"],
+    Literal["day-shape"],
+    Literal["commitments"],
+    Literal["feasibility"],
 ]
 """The name of one of the eight checks, in the order they run (validator.md §5)."""
 

@@ -5,6 +5,8 @@ from typing import Any, Final
 
 from momentum_plan import Contract, Verdict
 
+__all__ = ["validate_plan", "get_plan_contract", "FORMAT", "CONTRACT_VERSION", "__version__"]
+
 FORMAT: Final[str]
 """The plan format every plan declares: ``"daily-momentum-ai-plan"``."""
 CONTRACT_VERSION: Final[int]

@@ -1,0 +1,123 @@
+"""Speed of momentum_plan.validate_plan beside Python's own JSON, in one run (a benchmark, not a test).
+
+    python bench.py            # prints a Markdown table (µs per call, best of 7 runs)
+
+Plans: the calm-weekday example (``examples/calm-weekday.plan.json`` and its request) and a large
+valid routine made here (``routine.blocks`` and 7 weekday lists of 40 blocks each: 320 blocks).
+Rows per plan: validating the plan as a ``dict``, as ``str`` text and as ``bytes``; the other way
+to validate a ``dict`` (``json.dumps`` it, then validate the text); and, for scale, ``json.loads``
+of the same text and ``json.dumps`` of the same dict. The goal (issue 4): validating text costs
+less than ``json.loads`` of it, and validating a dict less than ``json.dumps`` of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import timeit
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Tuple
+
+import momentum_plan
+
+ROOT = Path(__file__).resolve().parent.parent
+CATEGORIES = ["mind", "body", "work", "rest", "social", "service", "learning", "craft", "nourish"]
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def calm() -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    plan = json.loads((ROOT / "examples" / "calm-weekday.plan.json").read_text(encoding="utf-8"))
+    request = json.loads((ROOT / "examples" / "calm-weekday.request.json").read_text(encoding="utf-8"))
+    return plan, request
+
+
+def large() -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    """A valid routine: 8 lists (every day, and mon..sun) of 40 blocks of 35 minutes."""
+    request = {
+        "requestId": "req-bench-large",
+        "requestVersion": 1,
+        "kind": "routine",
+        "goal": "A full week, every half hour or so.",
+        "timezone": "Europe/Zurich",
+        "commitments": [{"label": "Choir", "days": ["wed", "sat"], "start": "23:30", "end": "23:55"}],
+    }
+
+    def day(offset: int) -> List[Dict[str, Any]]:
+        return [
+            {
+                "start": f"{(35 * i) // 60:02d}:{(35 * i) % 60:02d}",
+                "durationMin": 35,
+                "activity": f"Activity {(i + offset) % 36:02d}",
+                "category": CATEGORIES[(i + offset) % len(CATEGORIES)],
+                "essential": i % 3 == 0,
+            }
+            for i in range(40)
+        ]
+
+    plan = {
+        "format": momentum_plan.FORMAT,
+        "contractVersion": momentum_plan.CONTRACT_VERSION,
+        "requestId": request["requestId"],
+        "kind": "routine",
+        "name": "A busy week",
+        "tagline": "Forty blocks a day, every day.",
+        "description": "A large plan for measuring the validator: every list holds the most blocks a day may have.",
+        "routine": {
+            "blocks": day(0),
+            "weekdays": {d: day(n + 1) for n, d in enumerate(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])},
+        },
+        "request": request,
+    }
+    return plan, request
+
+
+def per_call_us(fn: Callable[[], Any], repeat: int) -> float:
+    timer = timeit.Timer(fn)
+    number, _ = timer.autorange()
+    number = max(number, 1)
+    return min(timer.repeat(repeat=repeat, number=number)) / number * 1e6
+
+
+def measure(name: str, plan: Dict[str, Any], request: Dict[str, Any], repeat: int) -> List[Tuple[str, str, float]]:
+    text = compact(plan)
+    data = text.encode("utf-8")
+    verdict = momentum_plan.validate_plan(plan, request)
+    assert verdict == momentum_plan.validate_plan(text, request) == momentum_plan.validate_plan(data, request)
+    assert verdict["valid"], verdict["errors"][:3]
+    rows = [
+        ("validate_plan(dict)", lambda: momentum_plan.validate_plan(plan, request)),
+        ("validate_plan(str)", lambda: momentum_plan.validate_plan(text, request)),
+        ("validate_plan(bytes)", lambda: momentum_plan.validate_plan(data, request)),
+        ("validate_plan(json.dumps(dict))", lambda: momentum_plan.validate_plan(compact(plan), request)),
+        ("json.loads(str)", lambda: json.loads(text)),
+        ("json.dumps(dict)", lambda: compact(plan)),
+    ]
+    label = f"{name} ({len(data):,} bytes)"
+    return [(label, row, per_call_us(fn, repeat)) for row, fn in rows]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=7, help="timing runs per row (best is kept)")
+    args = parser.parse_args()
+    results = measure("calm-weekday", *calm(), args.repeat) + measure("large", *large(), args.repeat)
+    by = {(p, r): us for p, r, us in results}
+    print(f"momentum_plan {momentum_plan.__version__}, CPython {platform.python_version()}, {platform.machine()}\n")
+    print("| plan | call | µs per call | vs json |")
+    print("|---|---|---:|---:|")
+    for plan, row, us in results:
+        if row in ("validate_plan(str)", "validate_plan(bytes)"):
+            ratio = f"{us / by[(plan, 'json.loads(str)')]:.2f}× json.loads"
+        elif row.startswith("validate_plan(dict") or row.startswith("validate_plan(json"):
+            ratio = f"{us / by[(plan, 'json.dumps(dict)')]:.2f}× json.dumps"
+        else:
+            ratio = ""
+        print(f"| {plan} | `{row}` | {us:,.1f} | {ratio} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,277 @@
+"""The example MCP server (examples/momentum_planner.py) end to end, through the official SDK's
+``Client``: in process and over stdio as a subprocess, in the SDK's default mode (``auto``, which
+gives 2026-07-28) and its legacy mode (the 2025-11-25 handshake); plus one call over Streamable HTTP.
+
+One scenario covers the catalog: every tool, the refusal, the save, the overwrite question answered
+accept (yes and no), decline and cancel, a client that cannot be asked, the resource and the prompt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable, Dict, List, Optional
+
+import mcp_types as types
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.shared.exceptions import MCPError
+
+import momentum_plan
+from conftest import EXAMPLES, HERE
+
+SERVER = HERE.parent / "examples" / "momentum_planner.py"
+sys.path.insert(0, str(SERVER.parent))
+import momentum_planner  # noqa: E402
+
+PLAN: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday.plan.json").read_text(encoding="utf-8"))
+REQUEST: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday.request.json").read_text(encoding="utf-8"))
+BROKEN: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday-broken.plan.json").read_text(encoding="utf-8"))
+PLAN_ID = PLAN["requestId"]
+
+MODES = ["auto", "legacy"]
+EXPECTED_VERSION = {"auto": "2026-07-28", "legacy": "2025-11-25"}
+
+
+class Person:
+    """Answers the overwrite question from a queue, and remembers what was asked."""
+
+    def __init__(self) -> None:
+        self.answers: List[str] = []
+        self.asked: List[types.ElicitRequestParams] = []
+
+    async def __call__(self, ctx: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        self.asked.append(params)
+        answer = self.answers.pop(0)
+        if answer in ("decline", "cancel"):
+            return types.ElicitResult(action=answer)
+        return types.ElicitResult(action="accept", content={"overwrite": answer == "yes"})
+
+
+Connect = Callable[[Optional[Person]], "contextlib.AbstractAsyncContextManager[Client]"]
+
+
+def in_process(mode: str, store: Path) -> Connect:
+    @contextlib.asynccontextmanager
+    async def connect(person: Optional[Person]) -> AsyncIterator[Client]:
+        server = momentum_planner.build_server(store)
+        async with Client(server, mode=mode, elicitation_callback=person) as client:
+            yield client
+
+    return connect
+
+
+def over_stdio(mode: str, store: Path) -> Connect:
+    @contextlib.asynccontextmanager
+    async def connect(person: Optional[Person]) -> AsyncIterator[Client]:
+        params = StdioServerParameters(command=sys.executable, args=[str(SERVER)], env={"PLAN_STORE": str(store)})
+        async with Client(params, mode=mode, elicitation_callback=person) as client:
+            yield client
+
+    return connect
+
+
+def structured(result: types.CallToolResult) -> Dict[str, Any]:
+    assert result.is_error is False, result.content
+    assert result.structured_content is not None
+    # The same JSON comes as a text block.
+    assert [c.type for c in result.content] == ["text"]
+    text = result.content[0]
+    assert isinstance(text, types.TextContent)
+    assert json.loads(text.text) == result.structured_content
+    return result.structured_content
+
+
+def error_text(result: types.CallToolResult) -> str:
+    assert result.is_error is True
+    assert len(result.content) == 1 and isinstance(result.content[0], types.TextContent)
+    return result.content[0].text
+
+
+def saved_text(store: Path) -> str:
+    return (store / f"{PLAN_ID}.json").read_text(encoding="utf-8")
+
+
+async def scenario(connect: Connect, mode: str, store: Path) -> None:
+    person = Person()
+    async with connect(person) as client:
+        assert client.protocol_version == EXPECTED_VERSION[mode]
+
+        # The catalog.
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        assert list(tools) == ["get_plan_contract", "validate_plan", "save_plan"]
+        for t in tools.values():
+            assert t.title and t.description and t.output_schema and t.annotations
+            assert t.annotations.open_world_hint is False and t.annotations.idempotent_hint is True
+        assert tools["validate_plan"].annotations.read_only_hint is True
+        assert tools["save_plan"].annotations.read_only_hint is False
+        assert tools["save_plan"].annotations.destructive_hint is False
+        for name in ("validate_plan", "save_plan"):
+            assert sorted(tools[name].input_schema["required"]) == ["plan", "request"]
+            assert sorted(tools[name].input_schema["properties"]) == ["plan", "request"]
+
+        # get_plan_contract: the binding's contract, keys in order.
+        contract = structured(await client.call_tool("get_plan_contract", {}))
+        assert contract == momentum_plan.get_plan_contract()
+        assert list(contract) == list(momentum_plan.get_plan_contract())
+
+        # validate_plan: the binding's verdict, for an object and for text; invalid is not an error.
+        for plan in (PLAN, json.dumps(PLAN), BROKEN):
+            verdict = structured(await client.call_tool("validate_plan", {"plan": plan, "request": REQUEST}))
+            assert verdict == momentum_plan.validate_plan(plan, REQUEST)
+            assert list(verdict) == ["valid", "errors", "warnings", "checks"]
+        assert verdict["valid"] is False and verdict["errors"]
+        # Arguments that do not fit: a tool error naming the argument.
+        assert "plan" in error_text(await client.call_tool("validate_plan", {"request": REQUEST}))
+        assert "request" in error_text(await client.call_tool("validate_plan", {"plan": PLAN, "request": 5}))
+        # An unknown tool is a tool error here (the SDK's choice).
+        assert "Unknown tool" in error_text(await client.call_tool("no_such_tool", {}))
+
+        # save_plan refuses an invalid plan, listing every error; nothing is written.
+        text = error_text(await client.call_tool("save_plan", {"plan": BROKEN, "request": REQUEST}))
+        expected = "Plan not saved." + "".join(
+            f" | {e['path']}: {e['message']}" for e in momentum_plan.validate_plan(BROKEN, REQUEST)["errors"]
+        )
+        assert text.endswith(expected)
+        # ... and an id that cannot be a file name, even in a valid plan.
+        unsafe = copy.deepcopy(PLAN)
+        unsafe["requestId"] = unsafe["request"]["requestId"] = "../escape"
+        assert "cannot be a plan id" in error_text(
+            await client.call_tool("save_plan", {"plan": unsafe, "request": unsafe["request"]})
+        )
+        assert not list(store.iterdir()) if store.exists() else True
+        assert (await client.list_resources()).resources == []
+
+        # The first save: no question; pretty JSON in the plan's own key order.
+        result = structured(await client.call_tool("save_plan", {"plan": json.dumps(PLAN), "request": REQUEST}))
+        assert result == {
+            "saved": True,
+            "planId": PLAN_ID,
+            "uri": f"plan://{PLAN_ID}",
+            "warnings": momentum_plan.validate_plan(PLAN, REQUEST)["warnings"],
+        }
+        assert person.asked == []
+        assert saved_text(store) == json.dumps(PLAN, indent=2, ensure_ascii=False) + "\n"
+        assert list(json.loads(saved_text(store))) == list(PLAN)
+
+        # The resource.
+        resources = (await client.list_resources()).resources
+        assert [(str(r.uri), r.mime_type) for r in resources] == [(f"plan://{PLAN_ID}", "application/json")]
+        templates = (await client.list_resource_templates()).resource_templates
+        assert [(t.uri_template, t.mime_type) for t in templates] == [("plan://{planId}", "application/json")]
+        read = await client.read_resource(f"plan://{PLAN_ID}")
+        assert isinstance(read.contents[0], types.TextResourceContents)
+        assert json.loads(read.contents[0].text) == PLAN
+        for missing in ("plan://no-such-plan", "plan://..%2Fescape"):
+            with pytest.raises(MCPError) as info:
+                await client.read_resource(missing)
+            assert info.value.code == types.INVALID_PARAMS
+
+        # Saving again asks first. Yes replaces the plan.
+        renamed = copy.deepcopy(PLAN)
+        renamed["name"] = "Calm weekday, again"
+        person.answers = ["yes"]
+        result = structured(await client.call_tool("save_plan", {"plan": renamed, "request": REQUEST}))
+        assert result["saved"] is True
+        assert json.loads(saved_text(store))["name"] == "Calm weekday, again"
+        assert len(person.asked) == 1
+        question = person.asked[0]
+        assert isinstance(question, types.ElicitRequestFormParams)
+        assert PLAN_ID in question.message
+        assert question.requested_schema["required"] == ["overwrite"]
+        assert question.requested_schema["properties"]["overwrite"]["type"] == "boolean"
+
+        # No, decline and cancel leave it, with a notSaved warning last.
+        for answer in ("no", "decline", "cancel"):
+            person.answers = [answer]
+            result = structured(await client.call_tool("save_plan", {"plan": PLAN, "request": REQUEST}))
+            assert result["saved"] is False
+            assert [(w["code"], w["path"]) for w in result["warnings"]][-1] == ("notSaved", "$")
+            assert result["warnings"][:-1] == momentum_plan.validate_plan(PLAN, REQUEST)["warnings"]
+            assert json.loads(saved_text(store))["name"] == "Calm weekday, again"
+        assert len(person.asked) == 4 and person.answers == []
+
+        # The prompt.
+        prompts = (await client.list_prompts()).prompts
+        assert [p.name for p in prompts] == ["draft_plan"]
+        assert [(a.name, a.required) for a in prompts[0].arguments or []] == [("request_json", True)]
+        got = await client.get_prompt("draft_plan", {"request_json": json.dumps(REQUEST)})
+        assert len(got.messages) == 1 and got.messages[0].role == "user"
+        content = got.messages[0].content
+        assert isinstance(content, types.TextContent)
+        assert json.dumps(REQUEST) in content.text
+        for word in ("get_plan_contract", "validate_plan", "save_plan"):
+            assert word in content.text
+        with pytest.raises(MCPError) as info:
+            await client.get_prompt("draft_plan", {})
+        assert info.value.code == types.INVALID_PARAMS
+
+    # A client that cannot be asked: the plan is left as it is.
+    async with connect(None) as client:
+        result = structured(await client.call_tool("save_plan", {"plan": PLAN, "request": REQUEST}))
+        assert result["saved"] is False
+        assert "cannot ask" in result["warnings"][-1]["message"]
+        assert json.loads(saved_text(store))["name"] == "Calm weekday, again"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_in_process(mode: str, tmp_path: Path) -> None:
+    store = tmp_path / "plans"
+    asyncio.run(scenario(in_process(mode, store), mode, store))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_over_stdio(mode: str, tmp_path: Path) -> None:
+    store = tmp_path / "plans"
+    asyncio.run(scenario(over_stdio(mode, store), mode, store))
+
+
+def test_the_store_keeps_files_whole(tmp_path: Path) -> None:
+    store = momentum_planner.PlanStore(tmp_path)
+    assert store.path("../x") is None and store.path(".hidden") is None and store.path("a" * 129) is None
+    assert store.write("a", {"x": 1}, replace=False) is True
+    assert store.write("a", {"x": 2}, replace=False) is False
+    assert json.loads((tmp_path / "a.json").read_text()) == {"x": 1}
+    assert store.write("a", {"x": 3}, replace=True) is True
+    (tmp_path / "notes.txt").write_text("not a plan")
+    (tmp_path / "b c.json").write_text("{}")
+    (tmp_path / "Z.json").write_text("{}")
+    assert store.ids() == ["Z", "a"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Z.json", "a.json", "b c.json", "notes.txt"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_over_streamable_http(tmp_path: Path) -> None:
+    port = free_port()
+    env = dict(os.environ, MCP_TRANSPORT="streamable-http", MCP_PORT=str(port), PLAN_STORE=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, str(SERVER)], env=env, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+            assert proc.poll() is None and time.monotonic() < deadline, "the HTTP server did not start"
+            time.sleep(0.1)
+
+        async def call() -> Dict[str, Any]:
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                return structured(await client.call_tool("validate_plan", {"plan": PLAN, "request": REQUEST}))
+
+        assert asyncio.run(call()) == momentum_plan.validate_plan(PLAN, REQUEST)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

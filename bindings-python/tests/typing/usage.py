@@ -1,0 +1,56 @@
+"""A small program using momentum_plan as an MCP server would; checked by ``mypy --strict``
+(bindings-python/test.sh) and run by the tests."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Dict, List
+
+import momentum_plan
+from momentum_plan import CheckName, Contract, Issue, Verdict
+
+
+def summarize(verdict: Verdict) -> List[str]:
+    """One line per issue: ``code path: message``."""
+    issues: List[Issue] = verdict["errors"] + verdict["warnings"]
+    return [f"{i['code']} {i['path']}: {i['message']}" for i in issues]
+
+
+def check(plan: Dict[str, Any] | str, request: Dict[str, Any]) -> bool:
+    verdict = momentum_plan.validate_plan(plan, request)
+    ran: List[CheckName] = verdict["checks"]
+    valid: bool = verdict["valid"]
+    return valid and len(ran) == 8
+
+
+def limits() -> int:
+    contract: Contract = momentum_plan.get_plan_contract()
+    payload: int = contract["limits"]["payloadBytes"]
+    names: List[str] = [c["id"] for c in contract["categories"]]
+    return payload + len(names) + contract["contractVersion"]
+
+
+def main() -> None:
+    request = {"requestId": "r1", "kind": "routine"}
+    text = json.dumps({"format": momentum_plan.FORMAT, "contractVersion": momentum_plan.CONTRACT_VERSION})
+    print(summarize(momentum_plan.validate_plan(text, request)))
+    print(summarize(momentum_plan.validate_plan(text.encode(), json.dumps(request))))
+    print(check(json.loads(text), request), limits(), momentum_plan.__version__)
+
+
+if TYPE_CHECKING:
+    # The stubs give exact types (not Any); assert_type fails mypy when they drift.
+    from typing import assert_type
+
+    assert_type(momentum_plan.validate_plan({}, {}), Verdict)
+    assert_type(momentum_plan.validate_plan("{}", "{}"), Verdict)
+    assert_type(momentum_plan.validate_plan(b"{}", b"{}"), Verdict)
+    assert_type(momentum_plan.get_plan_contract(), Contract)
+    assert_type(momentum_plan.validate_plan({}, {})["errors"][0]["path"], str)
+    assert_type(momentum_plan.get_plan_contract()["limits"]["blocksPerDay"], int)
+    assert_type(momentum_plan.FORMAT, str)
+    assert_type(momentum_plan.CONTRACT_VERSION, int)
+
+
+if __name__ == "__main__":
+    main()
