@@ -26,9 +26,7 @@ fn main() -> ExitCode {
         },
         [plan, request] => files(plan, request),
         _ => {
-            eprintln!(
-                "usage: validate PLAN.json REQUEST.json\n       validate --lines < pairs.jsonl"
-            );
+            eprintln!("usage: validate PLAN.json REQUEST.json\n       validate --lines < pairs.jsonl");
             ExitCode::from(2)
         }
     }
@@ -54,11 +52,7 @@ fn files(plan: &str, request: &str) -> ExitCode {
     };
     let verdict = validate_bytes(&plan, &request);
     println!("{}", verdict.to_json_pretty());
-    if verdict.valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    if verdict.valid { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
 
 fn lines() -> std::io::Result<()> {
@@ -71,12 +65,10 @@ fn lines() -> std::io::Result<()> {
             continue;
         }
         let answer = match momentum_plan::json::parse_bytes(line) {
-            Ok(Value::Object(mut pair)) => {
-                match (pair.swap_remove("plan"), pair.swap_remove("request")) {
-                    (Some(plan), Some(request)) => validate(&plan, &request).to_json(),
-                    _ => error_line("the line has no \"plan\" or no \"request\" member"),
-                }
-            }
+            Ok(Value::Object(mut pair)) => match (pair.swap_remove("plan"), pair.swap_remove("request")) {
+                (Some(plan), Some(request)) => validate(&plan, &request).to_json(),
+                _ => error_line("the line has no \"plan\" or no \"request\" member"),
+            },
             Ok(_) => error_line("the line is not a JSON object"),
             Err(e) => error_line(&format!("the line is not JSON: {e}")),
         };

@@ -69,42 +69,15 @@ pub struct Contract {
 
 /// The nine categories, in contract order (validator.md §2).
 pub const CATEGORIES: [Category; 9] = [
-    Category {
-        id: "mind",
-        means: "reflection, meditation, quiet",
-    },
-    Category {
-        id: "body",
-        means: "exercise, movement, physical care",
-    },
-    Category {
-        id: "work",
-        means: "employment, a job, obligations",
-    },
-    Category {
-        id: "rest",
-        means: "sleep, breaks, recovery",
-    },
-    Category {
-        id: "social",
-        means: "family, friends, people",
-    },
-    Category {
-        id: "service",
-        means: "chores, errands, helping others",
-    },
-    Category {
-        id: "learning",
-        means: "study, practice, reading to learn",
-    },
-    Category {
-        id: "craft",
-        means: "deep focused work on something of your own",
-    },
-    Category {
-        id: "nourish",
-        means: "meals and cooking",
-    },
+    Category { id: "mind", means: "reflection, meditation, quiet" },
+    Category { id: "body", means: "exercise, movement, physical care" },
+    Category { id: "work", means: "employment, a job, obligations" },
+    Category { id: "rest", means: "sleep, breaks, recovery" },
+    Category { id: "social", means: "family, friends, people" },
+    Category { id: "service", means: "chores, errands, helping others" },
+    Category { id: "learning", means: "study, practice, reading to learn" },
+    Category { id: "craft", means: "deep focused work on something of your own" },
+    Category { id: "nourish", means: "meals and cooking" },
 ];
 
 /// The weekday ids in order; `sun` is followed by `mon` (validator.md §2, D4).

@@ -27,21 +27,13 @@ pub struct JsonError {
 impl JsonError {
     fn at(text: &str, byte: usize, reason: impl Into<String>) -> JsonError {
         let (line, column) = line_column(text, byte);
-        JsonError {
-            reason: reason.into(),
-            line,
-            column,
-        }
+        JsonError { reason: reason.into(), line, column }
     }
 
     /// A fault in a value built in memory (no line or column).
     #[must_use]
     pub fn in_value(reason: impl Into<String>) -> JsonError {
-        JsonError {
-            reason: reason.into(),
-            line: 0,
-            column: 0,
-        }
+        JsonError { reason: reason.into(), line: 0, column: 0 }
     }
 }
 
@@ -50,11 +42,7 @@ impl fmt::Display for JsonError {
         if self.line == 0 {
             f.write_str(&self.reason)
         } else {
-            write!(
-                f,
-                "{} at line {}, column {}",
-                self.reason, self.line, self.column
-            )
+            write!(f, "{} at line {}, column {}", self.reason, self.line, self.column)
         }
     }
 }
@@ -95,22 +83,14 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 /// A [`JsonError`] with the reason and the 1-based line and character column of the fault.
 pub fn parse(text: &str) -> Result<Value, JsonError> {
     if text.starts_with('\u{feff}') {
-        return Err(JsonError::at(
-            text,
-            0,
-            "a byte order mark (U+FEFF) before the JSON text is not allowed",
-        ));
+        return Err(JsonError::at(text, 0, "a byte order mark (U+FEFF) before the JSON text is not allowed"));
     }
     // The common case, nesting under serde_json's own 128 levels, needs no depth pre-scan.
     let value = match serde_json::from_str::<Value>(text) {
         Ok(v) => v,
         Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
             if let Some(at) = too_deep_at(text.as_bytes()) {
-                return Err(JsonError::at(
-                    text,
-                    at,
-                    format!("nesting deeper than {MAX_DEPTH} levels is not allowed"),
-                ));
+                return Err(JsonError::at(text, at, format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
             }
             let mut de = serde_json::Deserializer::from_str(text);
             de.disable_recursion_limit();
@@ -136,25 +116,16 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Value, JsonError> {
             let good = &bytes[..e.valid_up_to()];
             // `good` is valid UTF-8 by construction.
             let text = std::str::from_utf8(good).unwrap_or_default();
-            Err(JsonError::at(
-                text,
-                text.len(),
-                "the text is not valid UTF-8",
-            ))
+            Err(JsonError::at(text, text.len(), "the text is not valid UTF-8"))
         }
     }
 }
 
 fn serde_error(text: &str, e: &serde_json::Error) -> JsonError {
     let full = e.to_string();
-    let reason = full
-        .rfind(" at line ")
-        .map_or(full.as_str(), |i| &full[..i])
-        .to_owned();
+    let reason = full.rfind(" at line ").map_or(full.as_str(), |i| &full[..i]).to_owned();
     let reason = match reason.as_str() {
-        "unexpected end of hex escape"
-        | "lone leading surrogate in hex escape"
-        | "invalid unicode code point" => {
+        "unexpected end of hex escape" | "lone leading surrogate in hex escape" | "invalid unicode code point" => {
             format!("{reason} (a lone surrogate escape is not a character)")
         }
         _ => reason,
@@ -200,25 +171,19 @@ pub fn check_numbers_and_depth(value: &Value) -> Result<(), JsonError> {
         match v {
             Value::Array(a) => {
                 if depth > MAX_DEPTH {
-                    return Err(JsonError::in_value(format!(
-                        "nesting deeper than {MAX_DEPTH} levels is not allowed"
-                    )));
+                    return Err(JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
                 }
                 stack.extend(a.iter().map(|x| (x, depth + 1)));
             }
             Value::Object(m) => {
                 if depth > MAX_DEPTH {
-                    return Err(JsonError::in_value(format!(
-                        "nesting deeper than {MAX_DEPTH} levels is not allowed"
-                    )));
+                    return Err(JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
                 }
                 stack.extend(m.values().map(|x| (x, depth + 1)));
             }
             Value::Number(n) => {
                 let s = n.as_str();
-                if s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
-                    && !s.parse::<f64>().is_ok_and(f64::is_finite)
-                {
+                if s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) && !s.parse::<f64>().is_ok_and(f64::is_finite) {
                     return Err(JsonError::in_value(format!(
                         "the number {} is too large (it overflows to infinity)",
                         clip(s, 40)
@@ -282,11 +247,7 @@ pub fn integer(v: &Value) -> Option<i64> {
     let (neg, digits) = s.strip_prefix('-').map_or((false, s), |d| (true, d));
     let digits = digits.trim_start_matches('0');
     const CLAMP: i64 = 1_000_000_000_000_000;
-    let mag = if digits.len() > 16 {
-        CLAMP
-    } else {
-        digits.parse::<i64>().unwrap_or(0).min(CLAMP)
-    };
+    let mag = if digits.len() > 16 { CLAMP } else { digits.parse::<i64>().unwrap_or(0).min(CLAMP) };
     Some(if neg { -mag } else { mag })
 }
 
@@ -320,11 +281,7 @@ fn decimal(s: &str) -> Decimal {
             _ => (false, exp),
         };
         let edigits = edigits.trim_start_matches('0');
-        let m: i128 = if edigits.len() > 30 {
-            10i128.pow(30)
-        } else {
-            edigits.parse().unwrap_or(0)
-        };
+        let m: i128 = if edigits.len() > 30 { 10i128.pow(30) } else { edigits.parse().unwrap_or(0) };
         if eneg { -m } else { m }
     };
     let all: String = int.chars().chain(frac.chars()).collect();
@@ -332,17 +289,9 @@ fn decimal(s: &str) -> Decimal {
     let point = int.len() as i128 - (all.len() - trimmed.len()) as i128;
     let digits = trimmed.trim_end_matches('0');
     if digits.is_empty() {
-        return Decimal {
-            negative: false,
-            digits: String::new(),
-            exponent: 0,
-        };
+        return Decimal { negative: false, digits: String::new(), exponent: 0 };
     }
-    Decimal {
-        negative,
-        digits: digits.to_owned(),
-        exponent: exp.saturating_add(point),
-    }
+    Decimal { negative, digits: digits.to_owned(), exponent: exp.saturating_add(point) }
 }
 
 /// Exact numeric equality of two number literals (`1` equals `1.0`; no rounding through floats).
@@ -355,12 +304,7 @@ pub fn numbers_equal(a: &Number, b: &Number) -> bool {
 /// Whether a number literal equals zero (`0`, `-0`, `0.0`, `0e5`).
 #[must_use]
 pub fn is_zero(n: &Number) -> bool {
-    !n.as_str()
-        .split(['e', 'E'])
-        .next()
-        .unwrap_or("")
-        .bytes()
-        .any(|c| matches!(c, b'1'..=b'9'))
+    !n.as_str().split(['e', 'E']).next().unwrap_or("").bytes().any(|c| matches!(c, b'1'..=b'9'))
 }
 
 /// Deep equality (validator.md §5.4, §7): objects by key set (order ignored), arrays by order,
@@ -374,16 +318,18 @@ pub fn deep_equal(a: &Value, b: &Value) -> bool {
             (Value::Bool(x), Value::Bool(y)) => x == y,
             (Value::Number(x), Value::Number(y)) => numbers_equal(x, y),
             (Value::String(x), Value::String(y)) => x == y,
-            (Value::Array(x), Value::Array(y)) => {
-                if x.len() == y.len() {
-                    stack.extend(x.iter().zip(y));
-                    true
-                } else {
-                    false
-                }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                stack.extend(x.iter().zip(y));
+                true
             }
             (Value::Object(x), Value::Object(y)) => {
-                if x.len() == y.len() {
+                if x.len() != y.len() {
+                    false
+                } else if x.keys().zip(y.keys()).all(|(a, b)| a == b) {
+                    // Same members in the same order (the usual echo): no lookups.
+                    stack.extend(x.values().zip(y.values()));
+                    true
+                } else {
                     let mut all = true;
                     for (k, xv) in x {
                         match y.get(k) {
@@ -395,8 +341,6 @@ pub fn deep_equal(a: &Value, b: &Value) -> bool {
                         }
                     }
                     all
-                } else {
-                    false
                 }
             }
             _ => false,
@@ -433,8 +377,7 @@ pub fn is_emptyish(v: &Value) -> bool {
 /// (Unicode White_Space plus U+001C..U+001F; validator.md §6).
 #[must_use]
 pub fn is_blank(s: &str) -> bool {
-    s.chars()
-        .all(|c| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+    s.chars().all(|c| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
 }
 
 /// Length in Unicode scalar values (validator.md §6).
@@ -472,9 +415,14 @@ pub fn compact_size(v: &Value) -> usize {
 
 /// Bytes of a JSON string literal with only the required escapes.
 fn string_size(s: &str) -> usize {
-    2 + s.len()
-        + s.bytes()
-            .map(|b| match b {
+    let b = s.as_bytes();
+    // Most strings need no escape: one branch-free pass decides.
+    if !b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\') {
+        return 2 + b.len();
+    }
+    2 + b.len()
+        + b.iter()
+            .map(|&c| match c {
                 b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 1,
                 0..=0x1f => 5,
                 _ => 0,
@@ -503,11 +451,7 @@ pub fn parse_hhmm(v: &Value, allow_24: bool) -> Option<u32> {
 /// Minutes after midnight as `HH:MM` (24:00 and later are written past 24, e.g. `25:30`).
 #[must_use]
 pub fn hhmm(minutes: i64) -> String {
-    format!(
-        "{:02}:{:02}",
-        minutes.div_euclid(60),
-        minutes.rem_euclid(60)
-    )
+    format!("{:02}:{:02}", minutes.div_euclid(60), minutes.rem_euclid(60))
 }
 
 #[cfg(test)]
@@ -535,10 +479,7 @@ mod tests {
         assert!(!eq("12", "1.2"));
         assert!(!eq("0.01", "0.1"));
         assert!(eq("0.01", "1e-2"));
-        assert!(eq(
-            "123456789012345678901234567890",
-            "1.2345678901234567890123456789e29"
-        ));
+        assert!(eq("123456789012345678901234567890", "1.2345678901234567890123456789e29"));
     }
 
     #[test]
@@ -549,14 +490,8 @@ mod tests {
         assert_eq!(integer(&v("30.0")), None);
         assert_eq!(integer(&v("1e3")), None);
         assert_eq!(integer(&v("true")), None);
-        assert_eq!(
-            integer(&v("100000000000000000000")),
-            Some(1_000_000_000_000_000)
-        );
-        assert_eq!(
-            integer(&v("-100000000000000000000")),
-            Some(-1_000_000_000_000_000)
-        );
+        assert_eq!(integer(&v("100000000000000000000")), Some(1_000_000_000_000_000));
+        assert_eq!(integer(&v("-100000000000000000000")), Some(-1_000_000_000_000_000));
     }
 
     #[test]
@@ -593,17 +528,9 @@ mod tests {
 
     #[test]
     fn compact_size_matches_serialization() {
-        for t in [
-            r#"{"a":[1,2.5,"x\"\n\u0001é"],"b":{"c":null,"d":true,"e":false},"f":[],"g":{}}"#,
-            "[]",
-            "\"\"",
-        ] {
+        for t in [r#"{"a":[1,2.5,"x\"\n\u0001é"],"b":{"c":null,"d":true,"e":false},"f":[],"g":{}}"#, "[]", "\"\""] {
             let v = parse(t).unwrap();
-            assert_eq!(
-                compact_size(&v),
-                serde_json::to_string(&v).unwrap().len(),
-                "{t}"
-            );
+            assert_eq!(compact_size(&v), serde_json::to_string(&v).unwrap().len(), "{t}");
         }
     }
 

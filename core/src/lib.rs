@@ -25,8 +25,8 @@ mod validate;
 mod verdict;
 
 pub use contract::{
-    CATEGORIES, CONTRACT_VERSION, Category, Contract, FORMAT, LIMITS, Limits, RULES, WEEKDAYS,
-    contract, is_category, weekday_index,
+    CATEGORIES, CONTRACT_VERSION, Category, Contract, FORMAT, LIMITS, Limits, RULES, WEEKDAYS, contract, is_category,
+    weekday_index,
 };
 pub use json::{JsonError, MAX_DEPTH};
 pub use path::{JsonPath, Segment};

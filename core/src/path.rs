@@ -1,6 +1,6 @@
 //! JSONPath locations inside a plan, built from segments and rendered per validator.md §4 (D7).
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// One step of a [`JsonPath`]: an object member or an array index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,16 +93,26 @@ pub(crate) fn is_identifier(name: &str) -> bool {
         Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {}
         _ => return false,
     }
-    b[1..]
-        .iter()
-        .all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    b[1..].iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
 }
 
 fn push_segment(s: &mut String, seg: Segment<'_>) {
     match seg {
         Segment::Index(i) => {
-            // Writing to a String never fails.
-            let _ = write!(s, "[{i}]");
+            s.push('[');
+            let mut digits = [0u8; 20];
+            let mut n = i;
+            let mut at = digits.len();
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            s.extend(digits[at..].iter().map(|&d| char::from(d)));
+            s.push(']');
         }
         Segment::Key(name) if is_identifier(name) => {
             s.push('.');
@@ -127,12 +137,7 @@ mod tests {
 
     #[test]
     fn renders_identifiers_indices_and_quoted_names() {
-        let p = JsonPath::root()
-            .key("routine")
-            .key("weekdays")
-            .key("Mon day")
-            .index(0)
-            .key("start");
+        let p = JsonPath::root().key("routine").key("weekdays").key("Mon day").index(0).key("start");
         assert_eq!(p.as_str(), "$.routine.weekdays['Mon day'][0].start");
         assert_eq!(JsonPath::root().key("_a9").as_str(), "$._a9");
         assert_eq!(JsonPath::root().key("9a").as_str(), "$['9a']");
@@ -144,11 +149,7 @@ mod tests {
 
     #[test]
     fn from_segments_matches_builder() {
-        let a = JsonPath::from_segments([
-            Segment::Key("goal"),
-            Segment::Key("days"),
-            Segment::Index(3),
-        ]);
+        let a = JsonPath::from_segments([Segment::Key("goal"), Segment::Key("days"), Segment::Index(3)]);
         assert_eq!(a, JsonPath::root().key("goal").key("days").index(3));
         assert_eq!(a.to_string(), "$.goal.days[3]");
     }

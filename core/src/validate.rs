@@ -2,8 +2,8 @@
 
 use crate::contract::{FORMAT, LIMITS, is_category, weekday_index};
 use crate::json::{
-    self, JsonError, char_len, deep_equal, deep_equal_opt, hhmm, integer, integer_in, is_blank,
-    is_emptyish, parse_hhmm, quote, quote_opt,
+    self, JsonError, char_len, deep_equal, deep_equal_opt, hhmm, integer, integer_in, is_blank, is_emptyish,
+    parse_hhmm, quote, quote_opt,
 };
 use crate::path::JsonPath;
 use crate::verdict::{Check, Issue, IssueCode, Verdict};
@@ -119,8 +119,43 @@ struct Part<'a> {
     start: i64,
     end: i64,
     days: u8,
-    /// The commitment's times as written, for messages.
-    shown: String,
+    /// The whole commitment (start, end, days), for messages.
+    shown: (i64, i64, u8),
+}
+
+/// A block with a valid start and an integer duration (clamped like every integer), for the
+/// commitment pass.
+struct Timed<'v> {
+    index: usize,
+    start: i64,
+    minutes: i64,
+    activity: Option<&'v Value>,
+}
+
+/// The plan's top-level members the rules read, found in one pass over the object.
+struct PlanFields<'v> {
+    format: Option<&'v Value>,
+    contract_version: Option<&'v Value>,
+    kind: Option<&'v Value>,
+    name: Option<&'v Value>,
+    tagline: Option<&'v Value>,
+    description: Option<&'v Value>,
+    request_id: Option<&'v Value>,
+    request: Option<&'v Value>,
+    routine: Option<&'v Value>,
+    goal: Option<&'v Value>,
+}
+
+/// The members `names` of `m`, in one scan of its entries (small objects: cheaper than hashing
+/// each name; linear in the object's size either way).
+fn pick<'v, const N: usize>(m: &'v Map<String, Value>, names: [&str; N]) -> [Option<&'v Value>; N] {
+    let mut out = [None; N];
+    for (k, v) in m {
+        if let Some(i) = names.iter().position(|n| *n == k) {
+            out[i] = Some(v);
+        }
+    }
+    out
 }
 
 struct Validator<'a> {
@@ -133,12 +168,34 @@ struct Validator<'a> {
 }
 
 fn run(plan: &Map<String, Value>, size: usize, request: &Value) -> Verdict {
-    let mut v = Validator {
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        parts: Vec::new(),
-        request_days: None,
+    let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] = pick(
+        plan,
+        [
+            "format",
+            "contractVersion",
+            "kind",
+            "name",
+            "tagline",
+            "description",
+            "requestId",
+            "request",
+            "routine",
+            "goal",
+        ],
+    );
+    let plan = &PlanFields {
+        format,
+        contract_version,
+        kind,
+        name,
+        tagline,
+        description,
+        request_id,
+        request: echo,
+        routine,
+        goal,
     };
+    let mut v = Validator { errors: Vec::new(), warnings: Vec::new(), parts: Vec::new(), request_days: None };
     let root = JsonPath::root();
 
     // §5.2 size (D3)
@@ -158,18 +215,13 @@ fn run(plan: &Map<String, Value>, size: usize, request: &Value) -> Verdict {
     v.request(plan, request, &root);
 
     // §5.5–5.8: only a plan that says it is a routine or a goal is read further.
-    match plan.get("kind") {
+    match plan.kind {
         Some(Value::String(k)) if k == "routine" => v.routine(plan, &root),
         Some(Value::String(k)) if k == "goal" => v.goal(plan, &root),
         _ => {}
     }
 
-    Verdict {
-        valid: v.errors.is_empty(),
-        errors: v.errors,
-        warnings: v.warnings,
-        checks: Check::ALL.to_vec(),
-    }
+    Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }
 }
 
 impl<'a> Validator<'a> {
@@ -184,18 +236,15 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.3 envelope
 
-    fn envelope(&mut self, plan: &Map<String, Value>, root: &JsonPath) {
-        if !matches!(plan.get("format"), Some(Value::String(f)) if f == FORMAT) {
+    fn envelope(&mut self, plan: &PlanFields<'_>, root: &JsonPath) {
+        if !matches!(plan.format, Some(Value::String(f)) if f == FORMAT) {
             self.error(
                 IssueCode::Format,
                 &root.key("format"),
-                format!(
-                    "format is {}; it must be the string \"{FORMAT}\".",
-                    quote_opt(plan.get("format"))
-                ),
+                format!("format is {}; it must be the string \"{FORMAT}\".", quote_opt(plan.format)),
             );
         }
-        let version_ok = matches!(plan.get("contractVersion"), Some(Value::Number(n))
+        let version_ok = matches!(plan.contract_version, Some(Value::Number(n))
             if json::numbers_equal(n, &serde_json::Number::from(1u8)));
         if !version_ok {
             self.error(
@@ -203,39 +252,33 @@ impl<'a> Validator<'a> {
                 &root.key("contractVersion"),
                 format!(
                     "contractVersion is {}; it must be the number 1 (this contract's version).",
-                    quote_opt(plan.get("contractVersion"))
+                    quote_opt(plan.contract_version)
                 ),
             );
         }
-        if !matches!(plan.get("kind"), Some(Value::String(k)) if k == "routine" || k == "goal") {
+        if !matches!(plan.kind, Some(Value::String(k)) if k == "routine" || k == "goal") {
             self.error(
                 IssueCode::Kind,
                 &root.key("kind"),
                 format!(
                     "kind is {}; it must be \"routine\" (a repeating day) or \"goal\" (a plan of numbered days).",
-                    quote_opt(plan.get("kind"))
+                    quote_opt(plan.kind)
                 ),
             );
         }
-        for (field, limit) in [
-            ("name", LIMITS.name),
-            ("tagline", LIMITS.tagline),
-            ("description", LIMITS.description),
+        for (field, value, limit) in [
+            ("name", plan.name, LIMITS.name),
+            ("tagline", plan.tagline, LIMITS.tagline),
+            ("description", plan.description, LIMITS.description),
         ] {
-            self.text_field(plan, field, limit, &root.key(field), IssueCode::Required);
+            self.text_field(value, field, limit, root);
         }
     }
 
     /// A required, non-blank string of at most `limit` characters: `required`, then `length`.
-    fn text_field(
-        &mut self,
-        obj: &Map<String, Value>,
-        field: &str,
-        limit: u32,
-        path: &JsonPath,
-        missing: IssueCode,
-    ) {
-        match obj.get(field) {
+    fn text_field(&mut self, value: Option<&Value>, field: &str, limit: u32, parent: &JsonPath) {
+        let path = &parent.key(field);
+        match value {
             Some(Value::String(s)) if !is_blank(s) => {
                 let n = char_len(s);
                 if n > limit as usize {
@@ -247,7 +290,7 @@ impl<'a> Validator<'a> {
                 }
             }
             other => self.error(
-                missing,
+                IssueCode::Required,
                 path,
                 format!(
                     "{field} is {}; write a non-blank string of at most {limit} characters.",
@@ -264,7 +307,7 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.4 request, D1, §7
 
-    fn request(&mut self, plan: &Map<String, Value>, request: &'a Value, root: &JsonPath) {
+    fn request(&mut self, plan: &PlanFields<'_>, request: &'a Value, root: &JsonPath) {
         let echo = root.key("request");
         let req: Option<&'a Map<String, Value>> = match request {
             Value::Object(m) => Some(m),
@@ -290,26 +333,23 @@ impl<'a> Validator<'a> {
                 _ => self.error(
                     IssueCode::RequestInvalid,
                     &echo.key("days"),
-                    format!(
-                        "The request's days is {}; it must be a whole number of at least 1.",
-                        quote(d)
-                    ),
+                    format!("The request's days is {}; it must be a whole number of at least 1.", quote(d)),
                 ),
             },
         }
 
-        if !deep_equal_opt(plan.get("requestId"), get(req, "requestId")) {
+        if !deep_equal_opt(plan.request_id, get(req, "requestId")) {
             self.error(
                 IssueCode::RequestId,
                 &root.key("requestId"),
                 format!(
                     "requestId is {}; copy the request's requestId exactly: {}.",
-                    quote_opt(plan.get("requestId")),
+                    quote_opt(plan.request_id),
                     quote_opt(get(req, "requestId"))
                 ),
             );
         }
-        let echo_equal = match plan.get("request") {
+        let echo_equal = match plan.request {
             Some(v) => deep_equal(v, request),
             None => matches!(request, Value::Null),
         };
@@ -317,15 +357,17 @@ impl<'a> Validator<'a> {
             self.error(
                 IssueCode::Request,
                 &echo,
-                match plan.get("request") {
-                    None => "request is missing; copy the whole request object, unchanged, under \"request\".".to_owned(),
+                match plan.request {
+                    None => {
+                        "request is missing; copy the whole request object, unchanged, under \"request\".".to_owned()
+                    }
                     Some(_) => "request differs from the request you were given; copy the whole request object, \
                                 unchanged (same keys, values and list order), under \"request\"."
                         .to_owned(),
                 },
             );
         }
-        if let Some(kind) = plan.get("kind").filter(|k| !is_emptyish(k))
+        if let Some(kind) = plan.kind.filter(|k| !is_emptyish(k))
             && !deep_equal_opt(Some(kind), get(req, "kind"))
         {
             self.error(
@@ -350,7 +392,11 @@ impl<'a> Validator<'a> {
                 self.error(
                     IssueCode::RequestInvalid,
                     &echo.key("commitments"),
-                    format!("The request's commitments is {} ({}), not a list; no commitment is checked.", type_name(v), quote(v)),
+                    format!(
+                        "The request's commitments is {} ({}), not a list; no commitment is checked.",
+                        type_name(v),
+                        quote(v)
+                    ),
                 );
                 return;
             }
@@ -372,14 +418,8 @@ impl<'a> Validator<'a> {
             let mut ok = true;
             let days: u8 = match c.get("days") {
                 None | Some(Value::Null) => 0x7f,
-                Some(Value::Array(ds))
-                    if ds
-                        .iter()
-                        .all(|d| d.as_str().and_then(weekday_index).is_some()) =>
-                {
-                    ds.iter()
-                        .filter_map(|d| d.as_str().and_then(weekday_index))
-                        .fold(0u8, |m, i| m | (1 << i))
+                Some(Value::Array(ds)) if ds.iter().all(|d| d.as_str().and_then(weekday_index).is_some()) => {
+                    ds.iter().filter_map(|d| d.as_str().and_then(weekday_index)).fold(0u8, |m, i| m | (1 << i))
                 }
                 Some(d) => {
                     ok = false;
@@ -424,46 +464,15 @@ impl<'a> Validator<'a> {
             if let (true, Some(s), Some(e)) = (ok, start, end) {
                 let (s, e) = (i64::from(s), i64::from(e));
                 let label = c.get("label");
-                let on = match days {
-                    0x7f => "every day".to_owned(),
-                    0 => "no day".to_owned(),
-                    m => {
-                        let names: Vec<&str> = crate::WEEKDAYS
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, _)| m & (1 << i) != 0)
-                            .map(|(_, w)| *w)
-                            .collect();
-                        format!("on {}", names.join(", "))
-                    }
-                };
-                let shown = format!("{}–{} {on}", hhmm(s), hhmm(e));
+                let shown = (s, e, days);
                 if e >= s {
-                    self.parts.push(Part {
-                        label,
-                        start: s,
-                        end: e,
-                        days,
-                        shown,
-                    });
+                    self.parts.push(Part { label, start: s, end: e, days, shown });
                 } else {
                     // D4: a night shift covers its days from start to 24:00 and the following
                     // days from 00:00 to end (sun is followed by mon).
                     let next = ((days << 1) | (days >> 6)) & 0x7f;
-                    self.parts.push(Part {
-                        label,
-                        start: s,
-                        end: 1440,
-                        days,
-                        shown: shown.clone(),
-                    });
-                    self.parts.push(Part {
-                        label,
-                        start: 0,
-                        end: e,
-                        days: next,
-                        shown,
-                    });
+                    self.parts.push(Part { label, start: s, end: 1440, days, shown });
+                    self.parts.push(Part { label, start: 0, end: e, days: next, shown });
                 }
             }
         }
@@ -472,9 +481,9 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.5–5.7 routine
 
-    fn routine(&mut self, plan: &'a Map<String, Value>, root: &JsonPath) {
+    fn routine(&mut self, plan: &PlanFields<'a>, root: &JsonPath) {
         let path = root.key("routine");
-        let routine = self.container(plan.get("routine"), &path);
+        let routine = self.container(plan.routine, &path);
         let mut names: Vec<&str> = Vec::new();
 
         let blocks = get(routine, "blocks");
@@ -506,23 +515,14 @@ impl<'a> Validator<'a> {
 
     /// A container read where D1 allows a wrong type: an object is itself, an empty-ish value is
     /// `{}`, anything else is a `type` error and then `{}`.
-    fn container(
-        &mut self,
-        v: Option<&'a Value>,
-        path: &JsonPath,
-    ) -> Option<&'a Map<String, Value>> {
+    fn container(&mut self, v: Option<&'a Value>, path: &JsonPath) -> Option<&'a Map<String, Value>> {
         match v {
             Some(Value::Object(m)) => Some(m),
             Some(v) if !is_emptyish(v) => {
                 self.error(
                     IssueCode::Type,
                     path,
-                    format!(
-                        "{} is {} ({}); it must be an object.",
-                        path_tail(path),
-                        type_name(v),
-                        quote(v)
-                    ),
+                    format!("{} is {} ({}); it must be an object.", path_tail(path), type_name(v), quote(v)),
                 );
                 None
             }
@@ -584,6 +584,7 @@ impl<'a> Validator<'a> {
         // (start, activity) of the first block that passed the time and duration checks (D8).
         let mut first: Option<(i64, Option<&Value>)> = None;
         let mut prev_end: Option<i64> = None;
+        let mut timed: Vec<Timed<'_>> = Vec::with_capacity(blocks.len());
         for (i, block) in blocks.iter().enumerate() {
             let bpath = path.index(i);
             let Value::Object(b) = block else {
@@ -599,39 +600,38 @@ impl<'a> Validator<'a> {
                 );
                 continue;
             };
-            let Some(start) = b
-                .get("start")
-                .and_then(|s| parse_hhmm(s, false))
-                .map(i64::from)
-            else {
+            let [f_start, f_minutes, f_category, f_activity, f_essential] =
+                pick(b, ["start", "durationMin", "category", "activity", "essential"]);
+            let start = f_start.and_then(|s| parse_hhmm(s, false)).map(i64::from);
+            if let (Some(s), Some(m)) = (start, f_minutes.and_then(integer)) {
+                timed.push(Timed { index: i, start: s, minutes: m, activity: f_activity });
+            }
+            let Some(start) = start else {
                 self.error(
                     IssueCode::Time,
                     &bpath.key("start"),
                     format!(
                         "start is {}; write the start as 24-hour \"HH:MM\" from \"00:00\" to \"23:59\" (two digits, a \
                          colon, two digits).",
-                        quote_opt(b.get("start"))
+                        quote_opt(f_start)
                     ),
                 );
                 continue;
             };
-            let Some(minutes) = b
-                .get("durationMin")
-                .and_then(|d| integer_in(d, 1, i64::from(LIMITS.minutes_per_activity)))
-            else {
+            let Some(minutes) = f_minutes.and_then(|d| integer_in(d, 1, i64::from(LIMITS.minutes_per_activity))) else {
                 self.error(
                     IssueCode::Duration,
                     &bpath.key("durationMin"),
                     format!(
                         "durationMin is {}; it must be a whole number of minutes from 1 to {}.",
-                        quote_opt(b.get("durationMin")),
+                        quote_opt(f_minutes),
                         LIMITS.minutes_per_activity
                     ),
                 );
                 continue;
             };
-            self.category(b.get("category"), &bpath.key("category"));
-            let activity = b.get("activity");
+            self.category(f_category, &bpath, "category");
+            let activity = f_activity;
             match activity {
                 Some(Value::String(s)) if !is_blank(s) && char_len(s) <= LIMITS.activity as usize => {}
                 other => self.error(
@@ -649,14 +649,11 @@ impl<'a> Validator<'a> {
                     ),
                 ),
             }
-            if !matches!(b.get("essential"), Some(Value::Bool(_))) {
+            if !matches!(f_essential, Some(Value::Bool(_))) {
                 self.error(
                     IssueCode::Essential,
                     &bpath.key("essential"),
-                    format!(
-                        "essential is {}; it must be true or false.",
-                        quote_opt(b.get("essential"))
-                    ),
+                    format!("essential is {}; it must be true or false.", quote_opt(f_essential)),
                 );
             }
             let end = start + minutes;
@@ -680,7 +677,7 @@ impl<'a> Validator<'a> {
                 first = Some((start, activity));
             }
             if end > 1440 {
-                let is_rest = matches!(b.get("category"), Some(Value::String(c)) if c == "rest");
+                let is_rest = matches!(f_category, Some(Value::String(c)) if c == "rest");
                 if i == last && is_rest {
                     self.warning(
                         IssueCode::Overnight,
@@ -728,12 +725,14 @@ impl<'a> Validator<'a> {
             }
             prev_end = Some(end);
         }
-        self.commitment_pass(blocks, path, day);
+        self.commitment_pass(&timed, path, day);
     }
 
     /// §5.7, D4, D5, D9: every block with a valid start and an integer duration against the
     /// commitment parts on its day, then (D5) its minutes after midnight against the next day's.
-    fn commitment_pass(&mut self, blocks: &[Value], path: &JsonPath, day: Day) {
+    /// §5.7, D4, D5, D9: every block with a valid start and an integer duration (`timed`) against
+    /// the commitment parts on its day, then (D5) its minutes after midnight against the next day's.
+    fn commitment_pass(&mut self, timed: &[Timed<'_>], path: &JsonPath, day: Day) {
         if self.parts.is_empty() {
             return;
         }
@@ -742,20 +741,8 @@ impl<'a> Validator<'a> {
             Day::Weekday(d) => (1 << d, 1 << ((d + 1) % 7)),
         };
         let mut found: Vec<Issue> = Vec::new();
-        for (i, block) in blocks.iter().enumerate() {
-            let Value::Object(b) = block else { continue };
-            let Some(start) = b
-                .get("start")
-                .and_then(|s| parse_hhmm(s, false))
-                .map(i64::from)
-            else {
-                continue;
-            };
-            let Some(minutes) = b.get("durationMin").and_then(integer) else {
-                continue;
-            };
+        for &Timed { index: i, start, minutes, activity } in timed {
             let end = start.saturating_add(minutes);
-            let activity = b.get("activity");
             let mut hit = |p: &Part<'_>, from: i64, to: i64, after_midnight: bool| {
                 found.push(Issue::new(
                     IssueCode::Commitment,
@@ -768,7 +755,7 @@ impl<'a> Validator<'a> {
                         hhmm(to),
                         if after_midnight { " after midnight" } else { "" },
                         quote_opt(p.label),
-                        p.shown,
+                        describe_commitment(p.shown),
                         quote_opt(p.label)
                     ),
                 ));
@@ -790,17 +777,15 @@ impl<'a> Validator<'a> {
         self.errors.append(&mut found);
     }
 
-    fn category(&mut self, v: Option<&Value>, path: &JsonPath) {
+    /// `category` at `parent.<field>` unless `v` is one of the nine (the path is built only for an issue).
+    fn category(&mut self, v: Option<&Value>, parent: &JsonPath, field: &str) {
         if !matches!(v, Some(Value::String(c)) if is_category(c)) {
+            let path = &parent.key(field);
             let ids: Vec<&str> = crate::CATEGORIES.iter().map(|c| c.id).collect();
             self.error(
                 IssueCode::Category,
                 path,
-                format!(
-                    "category is {}; use exactly one of: {}.",
-                    quote_opt(v),
-                    ids.join(", ")
-                ),
+                format!("category is {}; use exactly one of: {}.", quote_opt(v), ids.join(", ")),
             );
         }
     }
@@ -808,9 +793,9 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.8 goal feasibility, D6
 
-    fn goal(&mut self, plan: &'a Map<String, Value>, root: &JsonPath) {
+    fn goal(&mut self, plan: &PlanFields<'a>, root: &JsonPath) {
         let gpath = root.key("goal");
-        let goal = self.container(plan.get("goal"), &gpath);
+        let goal = self.container(plan.goal, &gpath);
         let dpath = gpath.key("days");
         let days = match get(goal, "days") {
             Some(Value::Array(a)) if !a.is_empty() => a,
@@ -847,11 +832,7 @@ impl<'a> Validator<'a> {
             self.error(
                 IssueCode::Limit,
                 &dpath,
-                format!(
-                    "The plan has {} days, over the limit of {} days.",
-                    days.len(),
-                    LIMITS.plan_days
-                ),
+                format!("The plan has {} days, over the limit of {} days.", days.len(), LIMITS.plan_days),
             );
         }
         let mut names: Vec<&str> = Vec::new();
@@ -876,11 +857,7 @@ impl<'a> Validator<'a> {
                     self.error(
                         IssueCode::Type,
                         &apath,
-                        format!(
-                            "activities is {} ({}); it must be a list of activities.",
-                            type_name(v),
-                            quote(v)
-                        ),
+                        format!("activities is {} ({}); it must be a list of activities.", type_name(v), quote(v)),
                     );
                     &[]
                 }
@@ -916,11 +893,8 @@ impl<'a> Validator<'a> {
                 if let Some(Value::String(s)) = a.get("activity") {
                     names.push(s);
                 }
-                self.category(a.get("category"), &path.key("category"));
-                match a
-                    .get("minutes")
-                    .and_then(|m| integer_in(m, 1, i64::from(LIMITS.minutes_per_activity)))
-                {
+                self.category(a.get("category"), &path, "category");
+                match a.get("minutes").and_then(|m| integer_in(m, 1, i64::from(LIMITS.minutes_per_activity))) {
                     Some(m) => total += m,
                     None => self.error(
                         IssueCode::Duration,
@@ -937,15 +911,11 @@ impl<'a> Validator<'a> {
                         self.error(
                             IssueCode::Required,
                             &path.key(field),
-                            format!(
-                                "{field} is {}; write a non-blank string.",
-                                quote_opt(a.get(field))
-                            ),
+                            format!("{field} is {}; write a non-blank string.", quote_opt(a.get(field))),
                         );
                     }
                 }
-                for (field, limit) in [("activity", LIMITS.activity), ("guidance", LIMITS.guidance)]
-                {
+                for (field, limit) in [("activity", LIMITS.activity), ("guidance", LIMITS.guidance)] {
                     if let Some(Value::String(s)) = a.get(field)
                         && !is_blank(s)
                         && char_len(s) > limit as usize
@@ -953,10 +923,7 @@ impl<'a> Validator<'a> {
                         self.error(
                             IssueCode::Length,
                             &path.key(field),
-                            format!(
-                                "{field} is {} characters long; shorten it to at most {limit}.",
-                                char_len(s)
-                            ),
+                            format!("{field} is {} characters long; shorten it to at most {limit}.", char_len(s)),
                         );
                     }
                 }
@@ -993,4 +960,17 @@ fn path_tail(path: &JsonPath) -> &str {
 /// `m[key]`, where a missing object reads as `{}`.
 fn get<'v>(m: Option<&'v Map<String, Value>>, key: &str) -> Option<&'v Value> {
     m.and_then(|m| m.get(key))
+}
+
+/// A commitment's times and days for a message, e.g. `09:00–17:00 on mon, tue`.
+fn describe_commitment((start, end, days): (i64, i64, u8)) -> String {
+    let on = match days {
+        0x7f => "every day".to_owned(),
+        m => {
+            let names: Vec<&str> =
+                crate::WEEKDAYS.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, w)| *w).collect();
+            format!("on {}", names.join(", "))
+        }
+    };
+    format!("{}–{} {on}", hhmm(start), hhmm(end))
 }

@@ -175,11 +175,7 @@ impl Issue {
     /// An issue at a rendered path.
     #[must_use]
     pub fn new(code: IssueCode, path: impl Into<String>, message: impl Into<String>) -> Issue {
-        Issue {
-            code,
-            path: path.into(),
-            message: message.into(),
-        }
+        Issue { code, path: path.into(), message: message.into() }
     }
 }
 

@@ -25,11 +25,7 @@ fn check(plan: &Value, request: &Value) {
     assert_eq!(validate(plan, request), v, "a second call differs");
     if plan.is_object() {
         let text = serde_json::to_string(plan).expect("serializable");
-        assert_eq!(
-            validate(&Value::String(text), request),
-            v,
-            "object and compact text differ"
-        );
+        assert_eq!(validate(&Value::String(text), request), v, "object and compact text differ");
     }
 }
 
@@ -38,12 +34,9 @@ fn number() -> impl Strategy<Value = Value> {
     prop_oneof![
         any::<i64>().prop_map(|n| Value::Number(n.into())),
         (0i64..2000).prop_map(|n| Value::Number(n.into())),
-        "-?[0-9]{1,30}".prop_map(|s| Value::Number(
-            serde_json::from_str::<Number>(&s).unwrap_or_else(|_| 0.into())
-        )),
-        "-?[0-9]{1,4}\\.[0-9]{1,3}(e-?[0-9]{1,2})?".prop_map(|s| Value::Number(
-            serde_json::from_str::<Number>(&s).unwrap_or_else(|_| 0.into())
-        )),
+        "-?[0-9]{1,30}".prop_map(|s| Value::Number(serde_json::from_str::<Number>(&s).unwrap_or_else(|_| 0.into()))),
+        "-?[0-9]{1,4}\\.[0-9]{1,3}(e-?[0-9]{1,2})?"
+            .prop_map(|s| Value::Number(serde_json::from_str::<Number>(&s).unwrap_or_else(|_| 0.into()))),
     ]
 }
 
@@ -117,20 +110,10 @@ fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
 }
 
 fn examples() -> Vec<(Value, Value)> {
-    [
-        "calm-weekday",
-        "calm-weekday-broken",
-        "first-5k",
-        "week-with-choir",
-    ]
-    .iter()
-    .map(|n| {
-        (
-            common::example(&format!("{n}.plan.json")),
-            common::example(&format!("{n}.request.json")),
-        )
-    })
-    .collect()
+    ["calm-weekday", "calm-weekday-broken", "first-5k", "week-with-choir"]
+        .iter()
+        .map(|n| (common::example(&format!("{n}.plan.json")), common::example(&format!("{n}.request.json"))))
+        .collect()
 }
 
 proptest! {
@@ -169,7 +152,7 @@ proptest! {
                     let (parent, key) = ptr.rsplit_once('/').unwrap_or(("", ""));
                     match plan.pointer_mut(parent) {
                         Some(Value::Object(m)) => { m.shift_remove(key); }
-                        Some(Value::Array(a)) => { if let Ok(i) = key.parse::<usize>() { if i < a.len() { a.remove(i); } } }
+                        Some(Value::Array(a)) => { if let Ok(i) = key.parse::<usize>() && i < a.len() { a.remove(i); } }
                         _ => {}
                     }
                 }

@@ -9,20 +9,12 @@ use momentum_plan::{Check, Value, validate, validate_bytes, validate_text};
 use serde_json::json;
 
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(1 << 20)
-        .spawn(f)
-        .expect("thread")
-        .join()
-        .expect("no panic")
+    std::thread::Builder::new().stack_size(1 << 20).spawn(f).expect("thread").join().expect("no panic")
 }
 
 fn only_json_error(v: &momentum_plan::Verdict) {
     assert_eq!(v.errors.len(), 1, "{}", v.to_json());
-    assert_eq!(
-        (v.errors[0].code.as_str(), v.errors[0].path.as_str()),
-        ("json", "$")
-    );
+    assert_eq!((v.errors[0].code.as_str(), v.errors[0].path.as_str()), ("json", "$"));
     assert_eq!(v.checks, vec![Check::Json]);
 }
 
@@ -66,75 +58,36 @@ fn invalid_utf8_is_a_json_error_with_a_position() {
 
 #[test]
 fn a_one_megabyte_string_is_measured_exactly() {
-    let (mut plan, request) = (
-        common::example("calm-weekday.plan.json"),
-        common::example("calm-weekday.request.json"),
-    );
+    let (mut plan, request) = (common::example("calm-weekday.plan.json"), common::example("calm-weekday.request.json"));
     plan["name"] = Value::String("n".repeat(1 << 20));
     let v = validate(&plan, &request);
-    let codes: Vec<(&str, &str)> = v
-        .errors
-        .iter()
-        .map(|i| (i.code.as_str(), i.path.as_str()))
-        .collect();
+    let codes: Vec<(&str, &str)> = v.errors.iter().map(|i| (i.code.as_str(), i.path.as_str())).collect();
     assert_eq!(codes, [("size", "$"), ("length", "$.name")]);
-    assert!(
-        v.errors[1].message.contains("1048576"),
-        "{}",
-        v.errors[1].message
-    );
-    assert!(
-        v.errors.iter().all(|i| i.message.len() < 400),
-        "messages quote values, not megabytes"
-    );
+    assert!(v.errors[1].message.contains("1048576"), "{}", v.errors[1].message);
+    assert!(v.errors.iter().all(|i| i.message.len() < 400), "messages quote values, not megabytes");
 }
 
 #[test]
 fn a_million_digit_integer_is_exact() {
-    let (plan, request) = (
-        common::example("calm-weekday.plan.json"),
-        common::example("calm-weekday.request.json"),
-    );
+    let (plan, request) = (common::example("calm-weekday.plan.json"), common::example("calm-weekday.request.json"));
     let text = serde_json::to_string(&plan).unwrap();
     let digits = format!("1{}", "0".repeat(1_000_000));
-    let huge = text.replacen(
-        "\"durationMin\":30",
-        &format!("\"durationMin\":{digits}"),
-        1,
-    );
+    let huge = text.replacen("\"durationMin\":30", &format!("\"durationMin\":{digits}"), 1);
     assert_ne!(huge, text);
     let v = validate_text(&huge, &request);
-    let codes: Vec<(&str, &str)> = v
-        .errors
-        .iter()
-        .map(|i| (i.code.as_str(), i.path.as_str()))
-        .collect();
+    let codes: Vec<(&str, &str)> = v.errors.iter().map(|i| (i.code.as_str(), i.path.as_str())).collect();
     // Out of 1..720, but an integer: the commitment pass still sees the block run past Work
     // (validator.md §5.7: any block with a valid start and an integer duration).
     assert_eq!(
         codes,
-        [
-            ("size", "$"),
-            ("duration", "$.routine.blocks[0].durationMin"),
-            ("commitment", "$.routine.blocks[0]")
-        ]
+        [("size", "$"), ("duration", "$.routine.blocks[0].durationMin"), ("commitment", "$.routine.blocks[0]")]
     );
     // The same integer in the request and the echo stays equal, exactly; one more differs.
     let mut req = request.clone();
     req["requestVersion"] = serde_json::from_str(&digits).unwrap();
     let mut p = plan.clone();
     p["request"]["requestVersion"] = serde_json::from_str(&digits).unwrap();
-    assert!(
-        !validate(&p, &req)
-            .errors
-            .iter()
-            .any(|i| i.code.as_str() == "request")
-    );
+    assert!(!validate(&p, &req).errors.iter().any(|i| i.code.as_str() == "request"));
     p["request"]["requestVersion"] = serde_json::from_str(&format!("{digits}1")).unwrap();
-    assert!(
-        validate(&p, &req)
-            .errors
-            .iter()
-            .any(|i| i.code.as_str() == "request")
-    );
+    assert!(validate(&p, &req).errors.iter().any(|i| i.code.as_str() == "request"));
 }

@@ -11,10 +11,7 @@ use serde_json::json;
 /// The bundled calm-weekday plan and its request (Work mon–fri 09:00–17:00; a final overnight
 /// Sleep), both as parsed from `examples/`.
 fn calm() -> (Value, Value) {
-    (
-        example("calm-weekday.plan.json"),
-        example("calm-weekday.request.json"),
-    )
+    (example("calm-weekday.plan.json"), example("calm-weekday.request.json"))
 }
 
 /// Sets the value at a JSON pointer (which must exist, or be a new member of an existing object).
@@ -24,10 +21,7 @@ fn set(v: &mut Value, pointer: &str, new: Value) {
         return;
     }
     let (parent, key) = pointer.rsplit_once('/').expect("pointer has a parent");
-    v.pointer_mut(parent)
-        .and_then(Value::as_object_mut)
-        .expect("parent object")
-        .insert(key.to_owned(), new);
+    v.pointer_mut(parent).and_then(Value::as_object_mut).expect("parent object").insert(key.to_owned(), new);
 }
 
 /// Sets the same value in the request and in the plan's echo of it.
@@ -56,19 +50,9 @@ fn routine(blocks: Value, weekdays: Option<Value>, commitments: Value) -> (Value
 
 fn assert_verdict(v: &Verdict, errs: &[(&str, &str)], warns: &[(&str, &str)]) {
     assert_eq!(errors(v), pairs(errs), "errors of {}", v.to_json_pretty());
-    assert_eq!(
-        warnings(v),
-        pairs(warns),
-        "warnings of {}",
-        v.to_json_pretty()
-    );
+    assert_eq!(warnings(v), pairs(warns), "warnings of {}", v.to_json_pretty());
     assert_eq!(v.valid, errs.is_empty());
-    assert!(
-        v.errors
-            .iter()
-            .chain(&v.warnings)
-            .all(|i| !i.message.trim().is_empty())
-    );
+    assert!(v.errors.iter().chain(&v.warnings).all(|i| !i.message.trim().is_empty()));
 }
 
 const SLEEP_WARNING: (&str, &str) = ("overnight", "$.routine.blocks[4]");
@@ -96,26 +80,16 @@ fn calm_weekday_broken_example() {
         &[SLEEP_WARNING],
     );
     // The messages carry the facts the model needs.
-    assert!(
-        v.errors[0].message.contains("09:30"),
-        "{}",
-        v.errors[0].message
-    );
+    assert!(v.errors[0].message.contains("09:30"), "{}", v.errors[0].message);
     assert!(v.errors[1].message.contains("\"food\"") && v.errors[1].message.contains("nourish"));
     let m = &v.errors[2].message;
-    assert!(
-        m.contains("Breakfast") && m.contains("Work") && m.contains("09:00–17:00"),
-        "{m}"
-    );
+    assert!(m.contains("Breakfast") && m.contains("Work") && m.contains("09:00–17:00"), "{m}");
 }
 
 #[test]
 fn every_example_is_valid() {
     for name in ["calm-weekday", "first-5k", "week-with-choir"] {
-        let v = validate(
-            &example(&format!("{name}.plan.json")),
-            &example(&format!("{name}.request.json")),
-        );
+        let v = validate(&example(&format!("{name}.plan.json")), &example(&format!("{name}.request.json")));
         assert!(v.valid, "{name}: {}", v.to_json_pretty());
     }
 }
@@ -126,11 +100,7 @@ fn code_json() {
     let v = validate_text("{\"a\":\n  [1,", &request);
     assert_verdict(&v, &[("json", "$")], &[]);
     assert_eq!(v.checks, vec![Check::Json]);
-    assert!(
-        v.errors[0].message.contains("line 2, column"),
-        "{}",
-        v.errors[0].message
-    );
+    assert!(v.errors[0].message.contains("line 2, column"), "{}", v.errors[0].message);
 }
 
 #[test]
@@ -148,17 +118,9 @@ fn code_type() {
 #[test]
 fn code_size_and_length() {
     let (mut plan, request) = calm();
-    set(
-        &mut plan,
-        "/description",
-        Value::String("x".repeat(300_000)),
-    );
+    set(&mut plan, "/description", Value::String("x".repeat(300_000)));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[("size", "$"), ("length", "$.description")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&v, &[("size", "$"), ("length", "$.description")], &[SLEEP_WARNING]);
 }
 
 #[test]
@@ -167,14 +129,7 @@ fn code_format_contract_version_kind() {
     set(&mut plan, "/format", json!("daily-plan"));
     set(&mut plan, "/contractVersion", json!("1"));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[
-            ("format", "$.format"),
-            ("contractVersion", "$.contractVersion"),
-        ],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&v, &[("format", "$.format"), ("contractVersion", "$.contractVersion")], &[SLEEP_WARNING]);
 
     let (mut plan, request) = calm();
     set(&mut plan, "/kind", json!("daily"));
@@ -187,18 +142,10 @@ fn code_format_contract_version_kind() {
 #[test]
 fn contract_version_is_numeric() {
     let (mut plan, request) = calm();
-    set(
-        &mut plan,
-        "/contractVersion",
-        serde_json::from_str("1.0").unwrap(),
-    );
+    set(&mut plan, "/contractVersion", serde_json::from_str("1.0").unwrap());
     assert_verdict(&validate(&plan, &request), &[], &[SLEEP_WARNING]);
     set(&mut plan, "/contractVersion", json!(2));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("contractVersion", "$.contractVersion")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&validate(&plan, &request), &[("contractVersion", "$.contractVersion")], &[SLEEP_WARNING]);
 }
 
 #[test]
@@ -210,11 +157,7 @@ fn code_required() {
     let v = validate(&plan, &request);
     assert_verdict(
         &v,
-        &[
-            ("required", "$.name"),
-            ("required", "$.tagline"),
-            ("required", "$.description"),
-        ],
+        &[("required", "$.name"), ("required", "$.tagline"), ("required", "$.description")],
         &[SLEEP_WARNING],
     );
 }
@@ -225,11 +168,7 @@ fn lengths_count_unicode_scalar_values() {
     set(&mut plan, "/name", Value::String("😀".repeat(80)));
     assert_verdict(&validate(&plan, &request), &[], &[SLEEP_WARNING]);
     set(&mut plan, "/name", Value::String("é".repeat(81)));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("length", "$.name")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&validate(&plan, &request), &[("length", "$.name")], &[SLEEP_WARNING]);
 }
 
 #[test]
@@ -238,16 +177,8 @@ fn code_request_id_and_request() {
     set(&mut plan, "/requestId", json!("req-other"));
     set(&mut plan, "/request/wake", json!("07:00"));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[("requestId", "$.requestId"), ("request", "$.request")],
-        &[SLEEP_WARNING],
-    );
-    assert!(
-        v.errors[0]
-            .message
-            .contains("\"req-2026-10-05-calm-weekday\"")
-    );
+    assert_verdict(&v, &[("requestId", "$.requestId"), ("request", "$.request")], &[SLEEP_WARNING]);
+    assert!(v.errors[0].message.contains("\"req-2026-10-05-calm-weekday\""));
 }
 
 #[test]
@@ -259,35 +190,18 @@ fn echo_ignores_key_order_but_not_list_order() {
     }
     set(&mut plan, "/request", Value::Object(echo));
     assert_verdict(&validate(&plan, &request), &[], &[SLEEP_WARNING]);
-    set(
-        &mut plan,
-        "/request/commitments/0/days",
-        json!(["fri", "thu", "wed", "tue", "mon"]),
-    );
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("request", "$.request")],
-        &[SLEEP_WARNING],
-    );
+    set(&mut plan, "/request/commitments/0/days", json!(["fri", "thu", "wed", "tue", "mon"]));
+    assert_verdict(&validate(&plan, &request), &[("request", "$.request")], &[SLEEP_WARNING]);
 }
 
 #[test]
 fn code_request_invalid_skips_the_commitment() {
     let (mut plan, mut request) = calm();
-    set_request(
-        &mut plan,
-        &mut request,
-        "/commitments/0/start",
-        json!("9:00"),
-    );
+    set_request(&mut plan, &mut request, "/commitments/0/start", json!("9:00"));
     set(&mut plan, "/routine/blocks/2/activity", json!("Office"));
     let v = validate(&plan, &request);
     // The malformed commitment is skipped: "Office" during work hours is no commitment error.
-    assert_verdict(
-        &v,
-        &[("requestInvalid", "$.request.commitments[0].start")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&v, &[("requestInvalid", "$.request.commitments[0].start")], &[SLEEP_WARNING]);
 }
 
 #[test]
@@ -326,32 +240,17 @@ fn code_weekday_and_d7_quoted_paths() {
     let v = validate(&plan, &request);
     assert_verdict(
         &v,
-        &[
-            ("weekday", "$.routine.weekdays['Mon day']"),
-            ("weekday", r"$.routine.weekdays['it\'s']"),
-        ],
+        &[("weekday", "$.routine.weekdays['Mon day']"), ("weekday", r"$.routine.weekdays['it\'s']")],
         &[],
     );
 }
 
 #[test]
 fn code_limit_blocks_per_day() {
-    let blocks: Vec<Value> = (0..41)
-        .map(|i| {
-            block(
-                &format!("{:02}:{:02}", i / 6, (i % 6) * 10),
-                10,
-                "Nap",
-                "rest",
-            )
-        })
-        .collect();
+    let blocks: Vec<Value> =
+        (0..41).map(|i| block(&format!("{:02}:{:02}", i / 6, (i % 6) * 10), 10, "Nap", "rest")).collect();
     let (plan, request) = routine(Value::Array(blocks), None, json!([]));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("limit", "$.routine.blocks")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("limit", "$.routine.blocks")], &[]);
 }
 
 #[test]
@@ -360,11 +259,7 @@ fn codes_time_duration_category_activity_essential() {
     set(&mut plan, "/routine/blocks/0/start", json!("6:45"));
     set(&mut plan, "/routine/blocks/1/durationMin", json!(0));
     set(&mut plan, "/routine/blocks/2/category", json!("Work"));
-    set(
-        &mut plan,
-        "/routine/blocks/2/activity",
-        json!("Work at the office, with a long commute too"),
-    );
+    set(&mut plan, "/routine/blocks/2/activity", json!("Work at the office, with a long commute too"));
     set(&mut plan, "/routine/blocks/3/essential", json!("yes"));
     let v = validate(&plan, &request);
     assert_verdict(
@@ -397,22 +292,11 @@ fn code_midnight_and_overnight() {
     let (mut plan, request) = calm();
     set(&mut plan, "/routine/blocks/3/durationMin", json!(400));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[
-            ("midnight", "$.routine.blocks[3]"),
-            ("overlap", "$.routine.blocks[4]"),
-        ],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&v, &[("midnight", "$.routine.blocks[3]"), ("overlap", "$.routine.blocks[4]")], &[SLEEP_WARNING]);
     // The last block past midnight is an error unless it is rest.
     let (mut plan, request) = calm();
     set(&mut plan, "/routine/blocks/4/category", json!("mind"));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("midnight", "$.routine.blocks[4]")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("midnight", "$.routine.blocks[4]")], &[]);
 }
 
 #[test]
@@ -420,36 +304,22 @@ fn code_commitment() {
     let (mut plan, request) = calm();
     set(&mut plan, "/routine/blocks/2/activity", json!("Office"));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[("commitment", "$.routine.blocks[2]")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&v, &[("commitment", "$.routine.blocks[2]")], &[SLEEP_WARNING]);
     assert!(v.errors[0].message.contains("\"Work\"") && v.errors[0].message.contains("\"Office\""));
 }
 
 #[test]
 fn commitment_touching_is_not_overlap_and_zero_length_needs_strict_containment() {
     let (plan, request) = routine(
-        json!([
-            block("08:00", 60, "Walk", "body"),
-            block("12:00", 60, "Lunch", "nourish")
-        ]),
+        json!([block("08:00", 60, "Walk", "body"), block("12:00", 60, "Lunch", "nourish")]),
         None,
         json!([{"label": "Call", "start": "09:00", "end": "09:00"}, {"label": "Ping", "start": "12:30", "end": "12:30"}]),
     );
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("commitment", "$.routine.blocks[1]")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("commitment", "$.routine.blocks[1]")], &[]);
 }
 
 fn goal_plan() -> (Value, Value) {
-    (
-        example("first-5k.plan.json"),
-        example("first-5k.request.json"),
-    )
+    (example("first-5k.plan.json"), example("first-5k.request.json"))
 }
 
 #[test]
@@ -471,11 +341,7 @@ fn code_feasibility_and_goal_fields() {
     set(&mut bad, "/minutes", json!(30.0));
     set(&mut bad, "/title", json!("  "));
     set(&mut bad, "/category", json!("running"));
-    set(
-        &mut plan,
-        "/goal/days/0/activities",
-        json!([big.clone(), big.clone(), big, bad]),
-    );
+    set(&mut plan, "/goal/days/0/activities", json!([big.clone(), big.clone(), big, bad]));
     let v = validate(&plan, &request);
     assert_verdict(
         &v,
@@ -495,16 +361,9 @@ fn every_code_has_a_unique_stable_string() {
     for code in IssueCode::ALL {
         assert!(seen.insert(code.as_str()), "duplicate code {code}");
         assert_eq!(IssueCode::from_str_code(code.as_str()), Some(*code));
-        assert_eq!(
-            serde_json::to_string(code).unwrap(),
-            format!("\"{}\"", code.as_str())
-        );
+        assert_eq!(serde_json::to_string(code).unwrap(), format!("\"{}\"", code.as_str()));
     }
-    assert_eq!(
-        IssueCode::ALL.len(),
-        25,
-        "23 error codes, overnight and notSaved"
-    );
+    assert_eq!(IssueCode::ALL.len(), 25, "23 error codes, overnight and notSaved");
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -514,24 +373,13 @@ fn every_code_has_a_unique_stable_string() {
 fn d1_wrong_types_are_type_errors() {
     let (mut plan, request) = calm();
     set(&mut plan, "/routine", json!("x"));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("type", "$.routine"), ("required", "$.routine.blocks")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("type", "$.routine"), ("required", "$.routine.blocks")], &[]);
 
     let (mut plan, request) = calm();
     set(&mut plan, "/routine/blocks/1", json!([1]));
     set(&mut plan, "/routine/weekdays", json!(7));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[
-            ("type", "$.routine.blocks[1]"),
-            ("type", "$.routine.weekdays"),
-        ],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&v, &[("type", "$.routine.blocks[1]"), ("type", "$.routine.weekdays")], &[SLEEP_WARNING]);
 
     // Empty-ish containers are read as empty, without a type error.
     let (mut plan, request) = calm();
@@ -543,12 +391,7 @@ fn d1_wrong_types_are_type_errors() {
     let v = validate(&plan, &json!("x"));
     assert_verdict(
         &v,
-        &[
-            ("requestInvalid", "$.request"),
-            ("requestId", "$.requestId"),
-            ("request", "$.request"),
-            ("kind", "$.kind"),
-        ],
+        &[("requestInvalid", "$.request"), ("requestId", "$.requestId"), ("request", "$.request"), ("kind", "$.kind")],
         &[SLEEP_WARNING],
     );
 
@@ -560,11 +403,7 @@ fn d1_wrong_types_are_type_errors() {
     let v = validate(&plan, &request);
     assert_verdict(
         &v,
-        &[
-            ("type", "$.goal.days[0]"),
-            ("type", "$.goal.days[1].activities"),
-            ("type", "$.goal.days[2].activities[0]"),
-        ],
+        &[("type", "$.goal.days[0]"), ("type", "$.goal.days[1].activities"), ("type", "$.goal.days[2].activities[0]")],
         &[],
     );
 }
@@ -577,36 +416,21 @@ fn d2_booleans_are_never_numbers() {
     let v = validate(&plan, &request);
     assert_verdict(
         &v,
-        &[
-            ("contractVersion", "$.contractVersion"),
-            ("duration", "$.routine.blocks[0].durationMin"),
-        ],
+        &[("contractVersion", "$.contractVersion"), ("duration", "$.routine.blocks[0].durationMin")],
         &[SLEEP_WARNING],
     );
     let (mut plan, mut request) = goal_plan();
     set_request(&mut plan, &mut request, "/days", json!(true));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("requestInvalid", "$.request.days")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("requestInvalid", "$.request.days")], &[]);
 }
 
 #[test]
 fn d3_size_is_utf8_bytes() {
     let (mut plan, request) = calm();
     // 90,000 characters of 3 bytes each: 270,000 bytes, over the limit by bytes though not by characters.
-    set(
-        &mut plan,
-        "/description",
-        Value::String("中".repeat(90_000)),
-    );
+    set(&mut plan, "/description", Value::String("中".repeat(90_000)));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[("size", "$"), ("length", "$.description")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&v, &[("size", "$"), ("length", "$.description")], &[SLEEP_WARNING]);
     let text = serde_json::to_string(&plan).unwrap();
     assert_eq!(validate_text(&text, &request), v);
     // Exactly at the limit is fine.
@@ -618,11 +442,7 @@ fn d3_size_is_utf8_bytes() {
         Value::String("x".repeat(262_144 - base + "Movement before work, an early night.".len())),
     );
     assert_eq!(serde_json::to_string(&plan).unwrap().len(), 262_144);
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("length", "$.tagline")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&validate(&plan, &request), &[("length", "$.tagline")], &[SLEEP_WARNING]);
 }
 
 #[test]
@@ -639,10 +459,7 @@ fn d4_night_shifts_cover_the_next_morning() {
     let v = validate(&plan, &request);
     assert_verdict(
         &v,
-        &[
-            ("commitment", "$.routine.weekdays.tue[0]"),
-            ("commitment", "$.routine.weekdays.mon[0]"),
-        ],
+        &[("commitment", "$.routine.weekdays.tue[0]"), ("commitment", "$.routine.weekdays.mon[0]")],
         &[],
     );
     // sun is followed by mon.
@@ -651,11 +468,7 @@ fn d4_night_shifts_cover_the_next_morning() {
         Some(json!({"mon": [block("05:00", 60, "Walk", "body")]})),
         json!([{"label": "Night", "days": ["sun"], "start": "22:00", "end": "06:00"}]),
     );
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("commitment", "$.routine.weekdays.mon[0]")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("commitment", "$.routine.weekdays.mon[0]")], &[]);
 }
 
 #[test]
@@ -672,10 +485,7 @@ fn d5_minutes_after_midnight_meet_the_next_days_commitments() {
     assert_verdict(
         &v,
         &[("commitment", "$.routine.weekdays.sun[0]")],
-        &[
-            ("overnight", "$.routine.weekdays.sun[0]"),
-            ("overnight", "$.routine.weekdays.sat[0]"),
-        ],
+        &[("overnight", "$.routine.weekdays.sun[0]"), ("overnight", "$.routine.weekdays.sat[0]")],
     );
     assert!(v.errors[0].message.contains("after midnight"));
 }
@@ -683,42 +493,20 @@ fn d5_minutes_after_midnight_meet_the_next_days_commitments() {
 #[test]
 fn d6_declared_limits_are_enforced() {
     // 41 distinct activity names in one routine.
-    let blocks: Vec<Value> = (0..41)
-        .map(|i| {
-            block(
-                &format!("{:02}:{:02}", i / 6, (i % 6) * 10),
-                10,
-                &format!("A{i}"),
-                "rest",
-            )
-        })
-        .collect();
-    let (plan, request) = routine(
-        Value::Array(blocks[..20].to_vec()),
-        Some(json!({"sat": blocks[20..].to_vec()})),
-        json!([]),
-    );
+    let blocks: Vec<Value> =
+        (0..41).map(|i| block(&format!("{:02}:{:02}", i / 6, (i % 6) * 10), 10, &format!("A{i}"), "rest")).collect();
+    let (plan, request) =
+        routine(Value::Array(blocks[..20].to_vec()), Some(json!({"sat": blocks[20..].to_vec()})), json!([]));
     assert_verdict(&validate(&plan, &request), &[("limit", "$.routine")], &[]);
 
     // A goal activity's activity over 40 and guidance over 600 characters.
     let (mut plan, request) = goal_plan();
-    set(
-        &mut plan,
-        "/goal/days/0/activities/0/activity",
-        Value::String("r".repeat(41)),
-    );
-    set(
-        &mut plan,
-        "/goal/days/0/activities/0/guidance",
-        Value::String("g".repeat(601)),
-    );
+    set(&mut plan, "/goal/days/0/activities/0/activity", Value::String("r".repeat(41)));
+    set(&mut plan, "/goal/days/0/activities/0/guidance", Value::String("g".repeat(601)));
     let v = validate(&plan, &request);
     assert_verdict(
         &v,
-        &[
-            ("length", "$.goal.days[0].activities[0].activity"),
-            ("length", "$.goal.days[0].activities[0].guidance"),
-        ],
+        &[("length", "$.goal.days[0].activities[0].activity"), ("length", "$.goal.days[0].activities[0].guidance")],
         &[],
     );
 
@@ -726,29 +514,15 @@ fn d6_declared_limits_are_enforced() {
     let (mut plan, request) = goal_plan();
     let day = plan.pointer("/goal/days/0").unwrap().clone();
     set(&mut plan, "/goal/days", Value::Array(vec![day; 91]));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("days", "$.goal.days"), ("limit", "$.goal.days")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("days", "$.goal.days"), ("limit", "$.goal.days")], &[]);
 }
 
 #[test]
 fn d8_the_overnight_block_must_not_run_into_the_first_block() {
-    let (plan, request) = routine(
-        json!([
-            block("05:00", 30, "Walk", "body"),
-            block("22:00", 480, "Sleep", "rest")
-        ]),
-        None,
-        json!([]),
-    );
+    let (plan, request) =
+        routine(json!([block("05:00", 30, "Walk", "body"), block("22:00", 480, "Sleep", "rest")]), None, json!([]));
     let v = validate(&plan, &request);
-    assert_verdict(
-        &v,
-        &[("overlap", "$.routine.blocks[1]")],
-        &[("overnight", "$.routine.blocks[1]")],
-    );
+    assert_verdict(&v, &[("overlap", "$.routine.blocks[1]")], &[("overnight", "$.routine.blocks[1]")]);
     assert!(v.errors[0].message.contains("Walk") && v.errors[0].message.contains("05:00"));
 }
 
@@ -759,47 +533,24 @@ fn d9_commitments_without_days_occur_every_day() {
         Some(json!({"sat": [block("12:00", 60, "Lunch", "nourish")]})),
         json!([{"label": "Call", "start": "12:30", "end": "13:00"}, {"label": "Never", "days": [], "start": "06:00", "end": "07:00"}]),
     );
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("commitment", "$.routine.weekdays.sat[0]")],
-        &[],
-    );
+    assert_verdict(&validate(&plan, &request), &[("commitment", "$.routine.weekdays.sat[0]")], &[]);
 }
 
 #[test]
 fn d10_blank_activity_is_an_error() {
     let (mut plan, request) = calm();
     set(&mut plan, "/routine/blocks/0/activity", json!(""));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("activity", "$.routine.blocks[0].activity")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&validate(&plan, &request), &[("activity", "$.routine.blocks[0].activity")], &[SLEEP_WARNING]);
     set(&mut plan, "/routine/blocks/0/activity", json!("\u{a0} "));
-    assert_verdict(
-        &validate(&plan, &request),
-        &[("activity", "$.routine.blocks[0].activity")],
-        &[SLEEP_WARNING],
-    );
+    assert_verdict(&validate(&plan, &request), &[("activity", "$.routine.blocks[0].activity")], &[SLEEP_WARNING]);
 }
 
 #[test]
 fn d11_times_are_exactly_hh_mm() {
-    for bad in [
-        "07:00\n",
-        "０７:００",
-        "٠٧:٠٠",
-        " 07:00",
-        "07:00:00",
-        "24:00",
-    ] {
+    for bad in ["07:00\n", "０７:００", "٠٧:٠٠", " 07:00", "07:00:00", "24:00"] {
         let (mut plan, request) = calm();
         set(&mut plan, "/routine/blocks/1/start", json!(bad));
-        assert_verdict(
-            &validate(&plan, &request),
-            &[("time", "$.routine.blocks[1].start")],
-            &[SLEEP_WARNING],
-        );
+        assert_verdict(&validate(&plan, &request), &[("time", "$.routine.blocks[1].start")], &[SLEEP_WARNING]);
     }
 }
 
@@ -829,8 +580,7 @@ fn d12_plan_text_is_strict_json() {
 #[test]
 fn duplicate_members_keep_the_last_value() {
     let (_, request) = calm();
-    let text =
-        std::fs::read_to_string(common::root().join("examples/calm-weekday.plan.json")).unwrap();
+    let text = std::fs::read_to_string(common::root().join("examples/calm-weekday.plan.json")).unwrap();
     let doubled = text.replacen(
         "\"format\": \"daily-momentum-ai-plan\"",
         "\"format\": \"x\", \"format\": \"daily-momentum-ai-plan\"",

@@ -11,12 +11,7 @@ fn pairs_of(list: &Value) -> Vec<(String, String)> {
     list.as_array()
         .expect("a list of issues")
         .iter()
-        .map(|i| {
-            (
-                i["code"].as_str().unwrap_or("").to_owned(),
-                i["path"].as_str().unwrap_or("").to_owned(),
-            )
-        })
+        .map(|i| (i["code"].as_str().unwrap_or("").to_owned(), i["path"].as_str().unwrap_or("").to_owned()))
         .collect()
 }
 
@@ -43,32 +38,19 @@ fn every_shared_vector_agrees() {
             let got: Value = serde_json::from_str(&verdict.to_json()).expect("verdict is JSON");
             let mut why = Vec::new();
             if got["valid"] != expect["valid"] {
-                why.push(format!(
-                    "valid {} expected {}",
-                    got["valid"], expect["valid"]
-                ));
+                why.push(format!("valid {} expected {}", got["valid"], expect["valid"]));
             }
             for kind in ["errors", "warnings"] {
                 if pairs_of(&got[kind]) != pairs_of(&expect[kind]) {
-                    why.push(format!(
-                        "{kind} {:?} expected {:?}",
-                        pairs_of(&got[kind]),
-                        pairs_of(&expect[kind])
-                    ));
+                    why.push(format!("{kind} {:?} expected {:?}", pairs_of(&got[kind]), pairs_of(&expect[kind])));
                 }
             }
             if got["checks"] != expect["checks"] {
-                why.push(format!(
-                    "checks {} expected {}",
-                    got["checks"], expect["checks"]
-                ));
+                why.push(format!("checks {} expected {}", got["checks"], expect["checks"]));
             }
             for issue in verdict.errors.iter().chain(&verdict.warnings) {
                 if issue.message.trim().is_empty() {
-                    why.push(format!(
-                        "empty message for {} at {}",
-                        issue.code, issue.path
-                    ));
+                    why.push(format!("empty message for {} at {}", issue.code, issue.path));
                 }
             }
             let keys: Vec<&String> = got.as_object().expect("object").keys().collect();
@@ -81,9 +63,7 @@ fn every_shared_vector_agrees() {
                 let again = validate(&Value::String(compact), request);
                 as_text += 1;
                 if again != verdict {
-                    why.push(
-                        "the compact text of the object plan gives another verdict".to_owned(),
-                    );
+                    why.push("the compact text of the object plan gives another verdict".to_owned());
                 }
             }
             if !why.is_empty() {
@@ -91,10 +71,7 @@ fn every_shared_vector_agrees() {
             }
         }
     }
-    println!(
-        "{run} vectors run ({as_text} object plans also as text), {} mismatches",
-        failures.len()
-    );
+    println!("{run} vectors run ({as_text} object plans also as text), {} mismatches", failures.len());
     assert!(run >= 5_800, "only {run} vectors found");
     assert!(
         failures.is_empty(),

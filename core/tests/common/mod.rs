@@ -6,47 +6,32 @@ use std::path::PathBuf;
 
 /// The repository root (the workspace), from this crate's manifest directory.
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("core/ has a parent")
-        .to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("core/ has a parent").to_path_buf()
 }
 
 /// `shared/` beside the repository (validator.md, vectors, examples): resolved from the workspace
 /// root, never from the current directory.
 pub fn shared() -> PathBuf {
-    root()
-        .parent()
-        .expect("the workspace has a parent")
-        .join("shared")
+    root().parent().expect("the workspace has a parent").join("shared")
 }
 
 /// A bundled example, parsed exactly.
 pub fn example(name: &str) -> Value {
-    let text =
-        std::fs::read_to_string(root().join("examples").join(name)).expect("example readable");
+    let text = std::fs::read_to_string(root().join("examples").join(name)).expect("example readable");
     momentum_plan::json::parse(&text).expect("example is JSON")
 }
 
 /// The (code, path) pairs of a verdict's errors.
 pub fn errors(v: &Verdict) -> Vec<(String, String)> {
-    v.errors
-        .iter()
-        .map(|i| (i.code.as_str().to_owned(), i.path.clone()))
-        .collect()
+    v.errors.iter().map(|i| (i.code.as_str().to_owned(), i.path.clone())).collect()
 }
 
 /// The (code, path) pairs of a verdict's warnings.
 pub fn warnings(v: &Verdict) -> Vec<(String, String)> {
-    v.warnings
-        .iter()
-        .map(|i| (i.code.as_str().to_owned(), i.path.clone()))
-        .collect()
+    v.warnings.iter().map(|i| (i.code.as_str().to_owned(), i.path.clone())).collect()
 }
 
 /// Owned (code, path) pairs from string pairs.
 pub fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-    list.iter()
-        .map(|(c, p)| ((*c).to_owned(), (*p).to_owned()))
-        .collect()
+    list.iter().map(|(c, p)| ((*c).to_owned(), (*p).to_owned())).collect()
 }
