@@ -10,6 +10,13 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
+ * Nanoseconds per `momentum_plan::validate_text(plan, request)` over `iterations` runs inside
+ * Rust (request parsed once, outside the timing): the core's own cost with no binding around
+ * it, printed by `npm run bench` as the floor of the text way in. Not part of the public API.
+ */
+export declare function benchCore(plan: string, request: string, iterations: number): number
+
+/**
  * The name of every check, in the order they run (validator.md §4–§5; `Check::ALL`): the
  * source of the `CheckName` union in `index.d.ts`.
  */

@@ -16,6 +16,7 @@
 //! | `checkNames()` | every check name, in order (`Check::ALL`) |
 //! | `renderPath(segments)` | a JSONPath rendered by the core's rules (validator.md §4, D7) |
 //! | `maxDepth()` | `momentum_plan::MAX_DEPTH` (512) |
+//! | `benchCore(plan, request, n)` | ns per core `validate_text` call timed inside Rust (for `npm run bench`) |
 //! | `panicForTest()` | panics, to prove a Rust panic becomes a JS `Error` (never an abort) |
 //!
 //! Verdicts cross as the core's own `Verdict::to_json()` text, which the wrapper `JSON.parse`s:
@@ -30,7 +31,7 @@ mod walk;
 use momentum_plan::json::JsonError;
 use momentum_plan::{Check, IssueCode, JsonPath, Segment, Value};
 
-/// The addon's allocator: mimalloc makes the core's `serde_json::Value` building ~15–25 % faster
+/// The addon's allocator: mimalloc makes the core's `serde_json::Value` building ~10–25 % faster
 /// than glibc malloc in Node (README, "Speed").
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -130,6 +131,20 @@ pub fn render_path(segments: Vec<Either<String, u32>>) -> String {
 #[napi(catch_unwind)]
 pub fn max_depth() -> u32 {
     u32::try_from(momentum_plan::MAX_DEPTH).unwrap_or(u32::MAX)
+}
+
+/// Nanoseconds per `momentum_plan::validate_text(plan, request)` over `iterations` runs inside
+/// Rust (request parsed once, outside the timing): the core's own cost with no binding around
+/// it, printed by `npm run bench` as the floor of the text way in. Not part of the public API.
+#[napi(catch_unwind)]
+pub fn bench_core(plan: String, request: String, iterations: u32) -> Result<f64> {
+    let request = parse_request(&request)?;
+    let n = iterations.max(1);
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(momentum_plan::validate_text(std::hint::black_box(&plan), &request));
+    }
+    Ok(start.elapsed().as_secs_f64() * 1e9 / f64::from(n))
 }
 
 /// Panics on purpose: the test suite calls it to show that a Rust panic is caught and thrown as
