@@ -4,9 +4,7 @@
 //! Every enumeration in a schema (issue codes, checks, categories, weekdays, limits) is read from
 //! the core crate, so no rule is written twice.
 
-use crate::model::{
-    Implementation, Prompt, PromptArgument, ResourceTemplate, Tool, ToolAnnotations, Version,
-};
+use crate::model::{Implementation, Prompt, PromptArgument, ResourceTemplate, Tool, ToolAnnotations, Version};
 use momentum_plan::{CATEGORIES, CONTRACT_VERSION, Check, FORMAT, IssueCode, WEEKDAYS, contract};
 use serde_json::{Map, Value, json};
 
@@ -56,11 +54,7 @@ it reports (each names a JSONPath and what to change) and validate again until t
 
 /// The `instructions` of `initialize` and `server/discover` (saving only with a store).
 pub(crate) fn instructions(store: bool) -> &'static str {
-    if store {
-        INSTRUCTIONS_STORE
-    } else {
-        INSTRUCTIONS_READ_ONLY
-    }
+    if store { INSTRUCTIONS_STORE } else { INSTRUCTIONS_READ_ONLY }
 }
 
 const CONTRACT_DESCRIPTION: &str = "Returns the daily-momentum-ai-plan contract: the plan format and \
@@ -105,38 +99,21 @@ pub(crate) fn tools(version: Version, store: bool) -> Vec<Tool> {
             contract_schema(),
             true,
         ),
-        (
-            VALIDATE_PLAN,
-            "Validate a plan",
-            VALIDATE_DESCRIPTION,
-            plan_input_schema(),
-            verdict_schema(),
-            true,
-        ),
+        (VALIDATE_PLAN, "Validate a plan", VALIDATE_DESCRIPTION, plan_input_schema(), verdict_schema(), true),
     ];
     if store {
-        list.push((
-            SAVE_PLAN,
-            "Save a valid plan",
-            SAVE_DESCRIPTION,
-            plan_input_schema(),
-            save_schema(),
-            false,
-        ));
+        list.push((SAVE_PLAN, "Save a valid plan", SAVE_DESCRIPTION, plan_input_schema(), save_schema(), false));
     }
     let titled = version >= Version::V2025_06_18;
     list.into_iter()
-        .map(
-            |(name, title, description, input, output, read_only)| Tool {
-                name,
-                title: titled.then_some(title),
-                description,
-                input_schema: input,
-                output_schema: titled.then_some(output),
-                annotations: (version >= Version::V2025_03_26)
-                    .then(|| annotations(title, read_only)),
-            },
-        )
+        .map(|(name, title, description, input, output, read_only)| Tool {
+            name,
+            title: titled.then_some(title),
+            description,
+            input_schema: input,
+            output_schema: titled.then_some(output),
+            annotations: (version >= Version::V2025_03_26).then(|| annotations(title, read_only)),
+        })
         .collect()
 }
 
@@ -160,11 +137,7 @@ fn plan_input_schema() -> Value {
 }
 
 fn strings(list: impl IntoIterator<Item = &'static str>) -> Value {
-    Value::Array(
-        list.into_iter()
-            .map(|s| Value::String(s.to_owned()))
-            .collect(),
-    )
+    Value::Array(list.into_iter().map(|s| Value::String(s.to_owned())).collect())
 }
 
 /// `{code, path, message}` (validator.md §4); `code` is one of the core's registry.

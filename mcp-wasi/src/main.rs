@@ -12,11 +12,7 @@ fn main() -> ExitCode {
     let (dir, store) = DirStore::from_env();
     let mut stderr = io::stderr();
     let _ = match &store {
-        Some(_) => writeln!(
-            stderr,
-            "{SERVER_NAME} {SERVER_VERSION}: plan store {}",
-            dir.display()
-        ),
+        Some(_) => writeln!(stderr, "{SERVER_NAME} {SERVER_VERSION}: plan store {}", dir.display()),
         None => writeln!(
             stderr,
             "{SERVER_NAME} {SERVER_VERSION}: no plan store at {} (not a granted directory): read-only",

@@ -24,12 +24,8 @@ pub enum Version {
 
 impl Version {
     /// The classic (handshake) revisions, oldest first.
-    pub const CLASSIC: [Version; 4] = [
-        Version::V2024_11_05,
-        Version::V2025_03_26,
-        Version::V2025_06_18,
-        Version::V2025_11_25,
-    ];
+    pub const CLASSIC: [Version; 4] =
+        [Version::V2024_11_05, Version::V2025_03_26, Version::V2025_06_18, Version::V2025_11_25];
 
     /// The revision's version string.
     #[must_use]
@@ -285,15 +281,9 @@ pub(crate) struct CacheHints {
 
 impl CacheHints {
     /// Constant for the life of the process (discover, tools, prompts, templates).
-    pub(crate) const PUBLIC: CacheHints = CacheHints {
-        ttl_ms: 3_600_000,
-        cache_scope: "public",
-    };
+    pub(crate) const PUBLIC: CacheHints = CacheHints { ttl_ms: 3_600_000, cache_scope: "public" };
     /// Changes with every save (resources/list, resources/read).
-    pub(crate) const PRIVATE: CacheHints = CacheHints {
-        ttl_ms: 0,
-        cache_scope: "private",
-    };
+    pub(crate) const PRIVATE: CacheHints = CacheHints { ttl_ms: 0, cache_scope: "private" };
 }
 
 /// The `_meta` of every 2026-07-28 result.
@@ -391,17 +381,11 @@ impl CallToolParams {
         };
         let arguments = params.remove("arguments").filter(|v| !v.is_null());
         let input_responses = params.remove("inputResponses").filter(|v| !v.is_null());
-        Ok(CallToolParams {
-            name,
-            arguments,
-            input_responses,
-        })
+        Ok(CallToolParams { name, arguments, input_responses })
     }
 }
 
 /// Reads typed params from a params object; `Err` is the serde reason.
-pub(crate) fn parse_params<T: for<'de> Deserialize<'de>>(
-    params: Map<String, Value>,
-) -> Result<T, String> {
+pub(crate) fn parse_params<T: for<'de> Deserialize<'de>>(params: Map<String, Value>) -> Result<T, String> {
     serde_json::from_value(Value::Object(params)).map_err(|e| e.to_string())
 }

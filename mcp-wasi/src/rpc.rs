@@ -44,29 +44,17 @@ pub struct RpcError {
 impl RpcError {
     /// An error without data.
     pub fn new(code: i64, message: impl Into<String>) -> RpcError {
-        RpcError {
-            code,
-            message: message.into(),
-            data: None,
-        }
+        RpcError { code, message: message.into(), data: None }
     }
 
     /// An error with data.
     pub fn with_data(code: i64, message: impl Into<String>, data: Value) -> RpcError {
-        RpcError {
-            code,
-            message: message.into(),
-            data: Some(data),
-        }
+        RpcError { code, message: message.into(), data: Some(data) }
     }
 
     /// `-32601 Method not found` naming the method.
     pub fn method_not_found(method: &str) -> RpcError {
-        RpcError::with_data(
-            METHOD_NOT_FOUND,
-            "Method not found",
-            Value::String(method.to_owned()),
-        )
+        RpcError::with_data(METHOD_NOT_FOUND, "Method not found", Value::String(method.to_owned()))
     }
 
     /// `-32602` with a message saying which parameter is wrong.
@@ -134,9 +122,7 @@ pub fn parse_line(line: &[u8]) -> Result<Value, RpcError> {
     if let Some(at) = too_deep_at(line) {
         return Err(RpcError::new(
             PARSE_ERROR,
-            format!(
-                "Parse error: nesting deeper than {MAX_LINE_DEPTH} levels (at byte {at}) is not accepted"
-            ),
+            format!("Parse error: nesting deeper than {MAX_LINE_DEPTH} levels (at byte {at}) is not accepted"),
         ));
     }
     let mut de = serde_json::Deserializer::from_slice(line);
@@ -180,19 +166,13 @@ fn too_deep_at(b: &[u8]) -> Option<usize> {
 #[must_use]
 pub fn classify(value: Value) -> Message {
     let Value::Object(mut m) = value else {
-        return invalid(
-            Value::Null,
-            "Invalid Request: a message must be a JSON object",
-        );
+        return invalid(Value::Null, "Invalid Request: a message must be a JSON object");
     };
     let id = m.remove("id");
     let usable_id = id.clone().filter(is_valid_id).unwrap_or(Value::Null);
     if let Some(method) = m.remove("method") {
         if id.as_ref().is_some_and(|v| !is_valid_id(v)) {
-            return invalid(
-                Value::Null,
-                "Invalid Request: id must be a string or an integer",
-            );
+            return invalid(Value::Null, "Invalid Request: id must be a string or an integer");
         }
         if m.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
             return invalid(usable_id, "Invalid Request: jsonrpc must be \"2.0\"");
@@ -207,14 +187,10 @@ pub fn classify(value: Value) -> Message {
         };
         return match (id, params) {
             (Some(id), Ok(params)) => Message::Request { id, method, params },
-            (Some(id), Err(())) => Message::Invalid {
-                id,
-                error: RpcError::invalid_params("Invalid params: params must be an object"),
-            },
-            (None, params) => Message::Notification {
-                method,
-                params: params.unwrap_or_default(),
-            },
+            (Some(id), Err(())) => {
+                Message::Invalid { id, error: RpcError::invalid_params("Invalid params: params must be an object") }
+            }
+            (None, params) => Message::Notification { method, params: params.unwrap_or_default() },
         };
     }
     if m.contains_key("result") || m.contains_key("error") {
@@ -223,22 +199,13 @@ pub fn classify(value: Value) -> Message {
             (_, Some(error)) => Err(error),
             (None, None) => Err(Value::Null),
         };
-        return Message::Response {
-            id: id.unwrap_or(Value::Null),
-            outcome,
-        };
+        return Message::Response { id: id.unwrap_or(Value::Null), outcome };
     }
-    invalid(
-        usable_id,
-        "Invalid Request: not a request, notification or response",
-    )
+    invalid(usable_id, "Invalid Request: not a request, notification or response")
 }
 
 fn invalid(id: Value, message: &str) -> Message {
-    Message::Invalid {
-        id,
-        error: RpcError::new(INVALID_REQUEST, message),
-    }
+    Message::Invalid { id, error: RpcError::new(INVALID_REQUEST, message) }
 }
 
 #[derive(Serialize)]
@@ -266,42 +233,21 @@ struct RequestLine<'a, P: Serialize> {
 /// The compact line `{"jsonrpc":"2.0","id":…,"result":…}`.
 #[must_use]
 pub fn result_line<R: Serialize>(id: &Value, result: &R) -> String {
-    serde_json::to_string(&ResultLine {
-        jsonrpc: "2.0",
-        id,
-        result,
-    })
-    .unwrap_or_else(|e| {
-        error_line(
-            id,
-            &RpcError::new(
-                INTERNAL_ERROR,
-                format!("Internal error: the result could not be written: {e}"),
-            ),
-        )
+    serde_json::to_string(&ResultLine { jsonrpc: "2.0", id, result }).unwrap_or_else(|e| {
+        error_line(id, &RpcError::new(INTERNAL_ERROR, format!("Internal error: the result could not be written: {e}")))
     })
 }
 
 /// The compact line `{"jsonrpc":"2.0","id":…,"error":{…}}`.
 #[must_use]
 pub fn error_line(id: &Value, error: &RpcError) -> String {
-    serde_json::to_string(&ErrorLine {
-        jsonrpc: "2.0",
-        id,
-        error,
-    })
-    // Only strings, integers and plain values: this cannot fail.
-    .unwrap_or_default()
+    serde_json::to_string(&ErrorLine { jsonrpc: "2.0", id, error })
+        // Only strings, integers and plain values: this cannot fail.
+        .unwrap_or_default()
 }
 
 /// The compact line of a request this server sends (`elicitation/create`), with its own id.
 #[must_use]
 pub fn request_line<P: Serialize>(id: u64, method: &str, params: &P) -> String {
-    serde_json::to_string(&RequestLine {
-        jsonrpc: "2.0",
-        id,
-        method,
-        params,
-    })
-    .unwrap_or_default()
+    serde_json::to_string(&RequestLine { jsonrpc: "2.0", id, method, params }).unwrap_or_default()
 }

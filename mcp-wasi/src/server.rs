@@ -7,21 +7,17 @@
 
 use crate::MAX_LINE_BYTES;
 use crate::catalog::{
-    self, DRAFT_PLAN, GET_PLAN_CONTRACT, JSON_MIME, PLAN_URI_PREFIX, REQUEST_JSON, SAVE_PLAN,
-    VALIDATE_PLAN,
+    self, DRAFT_PLAN, GET_PLAN_CONTRACT, JSON_MIME, PLAN_URI_PREFIX, REQUEST_JSON, SAVE_PLAN, VALIDATE_PLAN,
 };
 use crate::model::{
-    CacheHints, CallToolParams, CallToolResult, CancelledParams, DiscoverResult, ElicitAction,
-    ElicitParams, ElicitResult, Empty, GetPromptParams, GetPromptResult, InitializeParams,
-    InitializeResult, InputRequest, InputRequiredResult, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, Modern,
-    OverwriteInputRequests, PaginatedParams, PromptMessage, ReadResourceParams, ReadResourceResult,
-    Resource, ResultMeta, ServerCapabilities, TextContent, TextResourceContents, Version,
-    parse_params,
+    CacheHints, CallToolParams, CallToolResult, CancelledParams, DiscoverResult, ElicitAction, ElicitParams,
+    ElicitResult, Empty, GetPromptParams, GetPromptResult, InitializeParams, InitializeResult, InputRequest,
+    InputRequiredResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, Modern,
+    OverwriteInputRequests, PaginatedParams, PromptMessage, ReadResourceParams, ReadResourceResult, Resource,
+    ResultMeta, ServerCapabilities, TextContent, TextResourceContents, Version, parse_params,
 };
 use crate::rpc::{
-    self, INTERNAL_ERROR, INVALID_REQUEST, Message, RESOURCE_NOT_FOUND, RpcError,
-    UNSUPPORTED_PROTOCOL_VERSION,
+    self, INTERNAL_ERROR, INVALID_REQUEST, Message, RESOURCE_NOT_FOUND, RpcError, UNSUPPORTED_PROTOCOL_VERSION,
 };
 use crate::store::{self, Store};
 use momentum_plan::{Issue, IssueCode, validate};
@@ -116,11 +112,7 @@ impl Server {
     pub fn new(store: Option<Box<dyn Store>>) -> Server {
         Server {
             store,
-            session: Session {
-                version: Version::V2025_11_25,
-                elicitation: false,
-                initialized: false,
-            },
+            session: Session { version: Version::V2025_11_25, elicitation: false, initialized: false },
             next_question_id: 0,
             pending: Vec::new(),
         }
@@ -135,9 +127,7 @@ impl Server {
     /// The version the last `initialize` negotiated, or `None` before any.
     #[must_use]
     pub fn negotiated_version(&self) -> Option<&'static str> {
-        self.session
-            .initialized
-            .then_some(self.session.version.as_str())
+        self.session.initialized.then_some(self.session.version.as_str())
     }
 
     /// How many `save_plan` calls wait for the answer to their overwrite question.
@@ -158,10 +148,7 @@ impl Server {
         if line.len() > MAX_LINE_BYTES {
             return self.oversized_line();
         }
-        if line
-            .iter()
-            .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-        {
+        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
             return Vec::new();
         }
         let value = match rpc::parse_line(line) {
@@ -189,9 +176,7 @@ impl Server {
             &Value::Null,
             &RpcError::new(
                 INVALID_REQUEST,
-                format!(
-                    "Invalid Request: the line is longer than {MAX_LINE_BYTES} bytes and was skipped"
-                ),
+                format!("Invalid Request: the line is longer than {MAX_LINE_BYTES} bytes and was skipped"),
             ),
         )]
     }
@@ -221,10 +206,7 @@ impl Server {
             let message = match item {
                 Value::Array(_) => Message::Invalid {
                     id: Value::Null,
-                    error: RpcError::new(
-                        INVALID_REQUEST,
-                        "Invalid Request: a batch may not hold a batch",
-                    ),
+                    error: RpcError::new(INVALID_REQUEST, "Invalid Request: a batch may not hold a batch"),
                 },
                 other => rpc::classify(other),
             };
@@ -233,10 +215,7 @@ impl Server {
             {
                 responses.push(rpc::error_line(
                     id,
-                    &RpcError::new(
-                        INVALID_REQUEST,
-                        "Invalid Request: initialize may not be part of a batch",
-                    ),
+                    &RpcError::new(INVALID_REQUEST, "Invalid Request: initialize may not be part of a batch"),
                 ));
                 continue;
             }
@@ -258,12 +237,10 @@ impl Server {
                 None
             }
             Message::Response { id, outcome } => self.answer(&id, outcome),
-            Message::Request { id, method, params } => {
-                match self.request(&id, &method, params, sent) {
-                    Ok(line) => line,
-                    Err(e) => Some(rpc::error_line(&id, &e)),
-                }
-            }
+            Message::Request { id, method, params } => match self.request(&id, &method, params, sent) {
+                Ok(line) => line,
+                Err(e) => Some(rpc::error_line(&id, &e)),
+            },
         }
     }
 
@@ -280,19 +257,13 @@ impl Server {
     /// A response from the client: completes the save waiting for it, if any.
     fn answer(&mut self, id: &Value, outcome: Result<Value, Value>) -> Option<String> {
         let question_id = id.as_u64()?;
-        let at = self
-            .pending
-            .iter()
-            .position(|s| s.question_id == question_id)?;
+        let at = self.pending.iter().position(|s| s.question_id == question_id)?;
         let pending = self.pending.remove(at);
         let uri = plan_uri(&pending.plan_id);
         let refusal = match outcome {
             Err(error) => {
                 let code = error.get("code").map(Value::to_string).unwrap_or_default();
-                let message = error
-                    .get("message")
-                    .and_then(Value::as_str)
-                    .unwrap_or("no message");
+                let message = error.get("message").and_then(Value::as_str).unwrap_or("no message");
                 Some(format!(
                     "The question whether to replace {uri} could not be asked (the client answered with error {code}: {message}); the saved plan was left unchanged."
                 ))
@@ -304,18 +275,8 @@ impl Server {
                 )),
             },
         };
-        let ctx = Ctx {
-            version: pending.version,
-            elicitation: true,
-        };
-        let line = self.finish_save(
-            ctx,
-            &pending.call_id,
-            &pending.plan_id,
-            &pending.bytes,
-            pending.warnings,
-            refusal,
-        );
+        let ctx = Ctx { version: pending.version, elicitation: true };
+        let line = self.finish_save(ctx, &pending.call_id, &pending.plan_id, &pending.bytes, pending.warnings, refusal);
         Some(line)
     }
 
@@ -335,8 +296,7 @@ impl Server {
             Some(ctx) => ctx,
             None => Ctx {
                 version: self.session.version,
-                elicitation: self.session.elicitation
-                    && self.session.version >= Version::V2025_06_18,
+                elicitation: self.session.elicitation && self.session.version >= Version::V2025_06_18,
             },
         };
         let modern = ctx.modern();
@@ -361,9 +321,7 @@ impl Server {
                 Ok(Some(respond(
                     ctx,
                     id,
-                    &ListToolsResult {
-                        tools: catalog::tools(ctx.version, store),
-                    },
+                    &ListToolsResult { tools: catalog::tools(ctx.version, store) },
                     Some(CacheHints::PUBLIC),
                 )))
             }
@@ -373,9 +331,7 @@ impl Server {
                 Ok(Some(respond(
                     ctx,
                     id,
-                    &ListPromptsResult {
-                        prompts: vec![catalog::draft_prompt(ctx.version)],
-                    },
+                    &ListPromptsResult { prompts: vec![catalog::draft_prompt(ctx.version)] },
                     Some(CacheHints::PUBLIC),
                 )))
             }
@@ -385,9 +341,7 @@ impl Server {
                 Ok(Some(respond(
                     ctx,
                     id,
-                    &ListResourceTemplatesResult {
-                        resource_templates: vec![catalog::plan_template(ctx.version)],
-                    },
+                    &ListResourceTemplatesResult { resource_templates: vec![catalog::plan_template(ctx.version)] },
                     Some(CacheHints::PUBLIC),
                 )))
             }
@@ -398,11 +352,7 @@ impl Server {
     }
 
     fn capabilities(&self) -> ServerCapabilities {
-        ServerCapabilities {
-            tools: Empty {},
-            resources: self.store.is_some().then_some(Empty {}),
-            prompts: Empty {},
-        }
+        ServerCapabilities { tools: Empty {}, resources: self.store.is_some().then_some(Empty {}), prompts: Empty {} }
     }
 
     /// The classic handshake: echo a supported version, else answer `2025-11-25`.
@@ -418,11 +368,7 @@ impl Server {
             Some(Value::Object(caps)) => declares_form_elicitation(caps),
             _ => false,
         };
-        self.session = Session {
-            version,
-            elicitation,
-            initialized: true,
-        };
+        self.session = Session { version, elicitation, initialized: true };
         rpc::result_line(
             id,
             &InitializeResult {
@@ -460,9 +406,7 @@ impl Server {
                 Err(message) => tool_error(ctx, id, message),
             })),
             SAVE_PLAN if self.store.is_some() => match plan_arguments(SAVE_PLAN, p.arguments) {
-                Ok((plan, request)) => {
-                    self.save_plan(ctx, id, &plan, &request, p.input_responses, sent)
-                }
+                Ok((plan, request)) => self.save_plan(ctx, id, &plan, &request, p.input_responses, sent),
                 Err(message) => Ok(Some(tool_error(ctx, id, message))),
             },
             other => Err(RpcError::invalid_params(format!("Unknown tool: {other}"))),
@@ -499,11 +443,7 @@ impl Server {
                     &parsed
                 }
                 Err(e) => {
-                    return Ok(Some(tool_error(
-                        ctx,
-                        id,
-                        format!("Plan not saved: its text could not be read ({e})."),
-                    )));
+                    return Ok(Some(tool_error(ctx, id, format!("Plan not saved: its text could not be read ({e})."))));
                 }
             },
             other => other,
@@ -536,9 +476,7 @@ impl Server {
         bytes.push(b'\n');
         let warnings = verdict.warnings;
         let Some(store) = self.store.as_ref() else {
-            return Err(RpcError::invalid_params(format!(
-                "Unknown tool: {SAVE_PLAN}"
-            )));
+            return Err(RpcError::invalid_params(format!("Unknown tool: {SAVE_PLAN}")));
         };
         let exists = match store.exists(&store::file_name(&plan_id)) {
             Ok(e) => e,
@@ -552,16 +490,12 @@ impl Server {
         };
         let uri = plan_uri(&plan_id);
         if !exists {
-            return Ok(Some(
-                self.finish_save(ctx, id, &plan_id, &bytes, warnings, None),
-            ));
+            return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, None)));
         }
         if ctx.modern() {
             if let Some(responses) = input_responses {
                 let Value::Object(mut responses) = responses else {
-                    return Err(RpcError::invalid_params(
-                        "Invalid params: inputResponses must be an object",
-                    ));
+                    return Err(RpcError::invalid_params("Invalid params: inputResponses must be an object"));
                 };
                 if let Some(answer) = responses.remove("overwrite") {
                     let answer = serde_json::from_value::<ElicitResult>(answer).map_err(|_| {
@@ -570,9 +504,7 @@ impl Server {
                         )
                     })?;
                     let refusal = refusal_of(&answer, &uri);
-                    return Ok(Some(
-                        self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal),
-                    ));
+                    return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
                 }
             }
             if ctx.elicitation {
@@ -584,39 +516,27 @@ impl Server {
                             params: overwrite_question(ctx.version, &plan_id),
                         },
                     },
-                    meta: ResultMeta {
-                        server_info: catalog::implementation(ctx.version),
-                    },
+                    meta: ResultMeta { server_info: catalog::implementation(ctx.version) },
                 };
                 return Ok(Some(rpc::result_line(id, &result)));
             }
             let refusal = Some(no_capability(&uri));
-            return Ok(Some(
-                self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal),
-            ));
+            return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
         }
         if !ctx.elicitation {
             let refusal = Some(no_capability(&uri));
-            return Ok(Some(
-                self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal),
-            ));
+            return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
         }
         if self.pending.len() >= MAX_PENDING_QUESTIONS {
             let refusal = Some(format!(
                 "{uri} is already saved and {} questions to the user are still unanswered; the saved plan was left unchanged. Try again once they are answered.",
                 self.pending.len()
             ));
-            return Ok(Some(
-                self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal),
-            ));
+            return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
         }
         self.next_question_id += 1;
         let question_id = self.next_question_id;
-        sent.push(rpc::request_line(
-            question_id,
-            "elicitation/create",
-            &overwrite_question(ctx.version, &plan_id),
-        ));
+        sent.push(rpc::request_line(question_id, "elicitation/create", &overwrite_question(ctx.version, &plan_id)));
         self.pending.push(PendingSave {
             question_id,
             call_id: id.clone(),
@@ -646,11 +566,7 @@ impl Server {
                     None => Err(std::io::Error::other("the server has no plan store")),
                 };
                 if let Err(e) = written {
-                    return tool_error(
-                        ctx,
-                        id,
-                        format!("Plan not saved: the plan store could not be written ({e})."),
-                    );
+                    return tool_error(ctx, id, format!("Plan not saved: the plan store could not be written ({e})."));
                 }
                 true
             }
@@ -659,41 +575,21 @@ impl Server {
                 false
             }
         };
-        let result = SaveResult {
-            saved,
-            plan_id,
-            uri: plan_uri(plan_id),
-            warnings,
-        };
+        let result = SaveResult { saved, plan_id, uri: plan_uri(plan_id), warnings };
         let text = serde_json::to_string(&result).unwrap_or_default();
         tool_result(ctx, id, &result, text)
     }
 
-    fn list_resources(
-        &self,
-        ctx: Ctx,
-        id: &Value,
-        params: Map<String, Value>,
-    ) -> Result<String, RpcError> {
-        let p: PaginatedParams = parse_params(params)
-            .map_err(|_| RpcError::invalid_params("Invalid params: cursor must be a string"))?;
+    fn list_resources(&self, ctx: Ctx, id: &Value, params: Map<String, Value>) -> Result<String, RpcError> {
+        let p: PaginatedParams =
+            parse_params(params).map_err(|_| RpcError::invalid_params("Invalid params: cursor must be a string"))?;
         let after = match p.cursor {
             None => None,
-            Some(c) => Some(
-                store::decode_cursor(&c)
-                    .ok_or_else(|| RpcError::invalid_params("Invalid cursor"))?,
-            ),
+            Some(c) => Some(store::decode_cursor(&c).ok_or_else(|| RpcError::invalid_params("Invalid cursor"))?),
         };
-        let names = self
-            .store
-            .as_ref()
-            .map_or_else(|| Ok(Vec::new()), |s| s.file_names())
-            .map_err(|e| {
-                RpcError::new(
-                    INTERNAL_ERROR,
-                    format!("Internal error: the plan store could not be read: {e}"),
-                )
-            })?;
+        let names = self.store.as_ref().map_or_else(|| Ok(Vec::new()), |s| s.file_names()).map_err(|e| {
+            RpcError::new(INTERNAL_ERROR, format!("Internal error: the plan store could not be read: {e}"))
+        })?;
         let mut ids: Vec<&str> = names
             .iter()
             .filter_map(|n| store::id_of_file_name(n))
@@ -712,52 +608,22 @@ impl Server {
                 mime_type: JSON_MIME,
             })
             .collect();
-        Ok(respond(
-            ctx,
-            id,
-            &ListResourcesResult {
-                resources,
-                next_cursor,
-            },
-            Some(CacheHints::PRIVATE),
-        ))
+        Ok(respond(ctx, id, &ListResourcesResult { resources, next_cursor }, Some(CacheHints::PRIVATE)))
     }
 
-    fn read_resource(
-        &self,
-        ctx: Ctx,
-        id: &Value,
-        params: Map<String, Value>,
-    ) -> Result<String, RpcError> {
-        let p: ReadResourceParams = parse_params(params).map_err(|_| {
-            RpcError::invalid_params("Invalid params: resources/read needs a string uri")
-        })?;
-        let plan_id = p
-            .uri
-            .strip_prefix(PLAN_URI_PREFIX)
-            .filter(|i| store::is_safe_id(i));
+    fn read_resource(&self, ctx: Ctx, id: &Value, params: Map<String, Value>) -> Result<String, RpcError> {
+        let p: ReadResourceParams = parse_params(params)
+            .map_err(|_| RpcError::invalid_params("Invalid params: resources/read needs a string uri"))?;
+        let plan_id = p.uri.strip_prefix(PLAN_URI_PREFIX).filter(|i| store::is_safe_id(i));
         let bytes = match (plan_id, self.store.as_ref()) {
-            (Some(plan_id), Some(store)) => {
-                store.read(&store::file_name(plan_id)).map_err(|e| {
-                    RpcError::new(
-                        INTERNAL_ERROR,
-                        format!("Internal error: the plan could not be read: {e}"),
-                    )
-                })?
-            }
+            (Some(plan_id), Some(store)) => store.read(&store::file_name(plan_id)).map_err(|e| {
+                RpcError::new(INTERNAL_ERROR, format!("Internal error: the plan could not be read: {e}"))
+            })?,
             _ => None,
         };
         let Some(bytes) = bytes else {
-            let code = if ctx.modern() {
-                rpc::INVALID_PARAMS
-            } else {
-                RESOURCE_NOT_FOUND
-            };
-            return Err(RpcError::with_data(
-                code,
-                "Resource not found",
-                json!({ "uri": p.uri }),
-            ));
+            let code = if ctx.modern() { rpc::INVALID_PARAMS } else { RESOURCE_NOT_FOUND };
+            return Err(RpcError::with_data(code, "Resource not found", json!({ "uri": p.uri })));
         };
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
@@ -766,13 +632,7 @@ impl Server {
         Ok(respond(
             ctx,
             id,
-            &ReadResourceResult {
-                contents: vec![TextResourceContents {
-                    uri: p.uri,
-                    mime_type: JSON_MIME,
-                    text,
-                }],
-            },
+            &ReadResourceResult { contents: vec![TextResourceContents { uri: p.uri, mime_type: JSON_MIME, text }] },
             Some(CacheHints::PRIVATE),
         ))
     }
@@ -810,16 +670,15 @@ fn envelope(params: &Map<String, Value>) -> Result<Option<Ctx>, RpcError> {
         }
     }
     match meta.get(CLIENT_CAPABILITIES_KEY) {
-        Some(Value::Object(caps)) => Ok(Some(Ctx {
-            version: Version::V2026_07_28,
-            elicitation: declares_form_elicitation(caps),
-        })),
+        Some(Value::Object(caps)) => {
+            Ok(Some(Ctx { version: Version::V2026_07_28, elicitation: declares_form_elicitation(caps) }))
+        }
         Some(_) => Err(RpcError::invalid_params(format!(
             "Invalid params: _meta[\"{CLIENT_CAPABILITIES_KEY}\"] must be an object"
         ))),
-        None => Err(RpcError::invalid_params(format!(
-            "Invalid params: _meta[\"{CLIENT_CAPABILITIES_KEY}\"] is required"
-        ))),
+        None => {
+            Err(RpcError::invalid_params(format!("Invalid params: _meta[\"{CLIENT_CAPABILITIES_KEY}\"] is required")))
+        }
     }
 }
 
@@ -834,8 +693,8 @@ fn declares_form_elicitation(caps: &Map<String, Value>) -> bool {
 
 /// A list request of a single-page list: any cursor is one this server never issued.
 fn no_cursor(params: Map<String, Value>) -> Result<(), RpcError> {
-    let p: PaginatedParams = parse_params(params)
-        .map_err(|_| RpcError::invalid_params("Invalid params: cursor must be a string"))?;
+    let p: PaginatedParams =
+        parse_params(params).map_err(|_| RpcError::invalid_params("Invalid params: cursor must be a string"))?;
     match p.cursor {
         None => Ok(()),
         Some(_) => Err(RpcError::invalid_params("Invalid cursor")),
@@ -852,9 +711,7 @@ fn respond<R: Serialize>(ctx: Ctx, id: &Value, result: &R, cache: Option<CacheHi
                 inner: result,
                 result_type: "complete",
                 cache,
-                meta: ResultMeta {
-                    server_info: catalog::implementation(ctx.version),
-                },
+                meta: ResultMeta { server_info: catalog::implementation(ctx.version) },
             },
         )
     } else {
@@ -881,11 +738,7 @@ fn tool_error(ctx: Ctx, id: &Value, text: String) -> String {
     respond(
         ctx,
         id,
-        &CallToolResult::<Empty> {
-            content: [TextContent::new(text)],
-            structured_content: None,
-            is_error: true,
-        },
+        &CallToolResult::<Empty> { content: [TextContent::new(text)], structured_content: None, is_error: true },
         None,
     )
 }
@@ -904,11 +757,7 @@ fn kind(v: &Value) -> &'static str {
 
 fn unexpected(args: &Map<String, Value>) -> String {
     let names: Vec<String> = args.keys().map(|k| format!("`{k}`")).collect();
-    format!(
-        "unexpected argument{} {}",
-        if names.len() == 1 { "" } else { "s" },
-        names.join(", ")
-    )
+    format!("unexpected argument{} {}", if names.len() == 1 { "" } else { "s" }, names.join(", "))
 }
 
 /// `get_plan_contract` takes no arguments.
@@ -944,38 +793,24 @@ fn plan_arguments(tool: &str, arguments: Option<Value>) -> Result<(Value, Value)
     let request = args.remove("request");
     let mut problems = Vec::new();
     match &plan {
-        None => problems.push(
-            "`plan` is missing: pass the plan as a JSON object, or its JSON text as one string"
-                .to_owned(),
-        ),
+        None => problems
+            .push("`plan` is missing: pass the plan as a JSON object, or its JSON text as one string".to_owned()),
         Some(Value::Object(_) | Value::String(_)) => {}
-        Some(v) => problems.push(format!(
-            "`plan` must be a JSON object or a string of JSON text, not {}",
-            kind(v)
-        )),
+        Some(v) => problems.push(format!("`plan` must be a JSON object or a string of JSON text, not {}", kind(v))),
     }
     match &request {
-        None => problems.push(
-            "`request` is missing: pass the request the plan answers, as a JSON object".to_owned(),
-        ),
+        None => problems.push("`request` is missing: pass the request the plan answers, as a JSON object".to_owned()),
         Some(Value::Object(_)) => {}
-        Some(v) => problems.push(format!(
-            "`request` must be a JSON object (the request the plan answers), not {}",
-            kind(v)
-        )),
+        Some(v) => {
+            problems.push(format!("`request` must be a JSON object (the request the plan answers), not {}", kind(v)))
+        }
     }
     if !args.is_empty() {
-        problems.push(format!(
-            "{}: only `plan` and `request` are accepted",
-            unexpected(&args)
-        ));
+        problems.push(format!("{}: only `plan` and `request` are accepted", unexpected(&args)));
     }
     match (plan, request) {
         (Some(plan), Some(request)) if problems.is_empty() => Ok((plan, request)),
-        _ => Err(format!(
-            "Invalid arguments for {tool}: {}.",
-            problems.join("; ")
-        )),
+        _ => Err(format!("Invalid arguments for {tool}: {}.", problems.join("; "))),
     }
 }
 
@@ -987,9 +822,7 @@ fn plan_uri(plan_id: &str) -> String {
 fn overwrite_question(version: Version, plan_id: &str) -> ElicitParams {
     ElicitParams {
         mode: (version >= Version::V2025_11_25).then_some("form"),
-        message: format!(
-            "A plan with id \"{plan_id}\" is already saved. Replace it with the new version?"
-        ),
+        message: format!("A plan with id \"{plan_id}\" is already saved. Replace it with the new version?"),
         requested_schema: json!({
             "type": "object",
             "properties": {
@@ -1010,16 +843,14 @@ fn refusal_of(answer: &ElicitResult, uri: &str) -> Option<String> {
     match answer.action {
         ElicitAction::Accept => match answer.content.as_ref().and_then(|c| c.get("overwrite")) {
             Some(Value::Bool(true)) => None,
-            Some(Value::Bool(false)) => Some(format!(
-                "The user chose to keep the saved plan {uri}; it was left unchanged."
-            )),
-            _ => Some(format!(
-                "The answer did not confirm replacing {uri}; the saved plan was left unchanged."
-            )),
+            Some(Value::Bool(false)) => {
+                Some(format!("The user chose to keep the saved plan {uri}; it was left unchanged."))
+            }
+            _ => Some(format!("The answer did not confirm replacing {uri}; the saved plan was left unchanged.")),
         },
-        ElicitAction::Decline => Some(format!(
-            "The user declined to replace the saved plan {uri}; it was left unchanged."
-        )),
+        ElicitAction::Decline => {
+            Some(format!("The user declined to replace the saved plan {uri}; it was left unchanged."))
+        }
         ElicitAction::Cancel => Some(format!(
             "The user cancelled the question whether to replace {uri}; the saved plan was left unchanged."
         )),
@@ -1033,31 +864,19 @@ fn no_capability(uri: &str) -> String {
 }
 
 /// `prompts/get`: the `draft_plan` prompt.
-fn get_prompt(
-    ctx: Ctx,
-    id: &Value,
-    params: Map<String, Value>,
-    store: bool,
-) -> Result<String, RpcError> {
+fn get_prompt(ctx: Ctx, id: &Value, params: Map<String, Value>, store: bool) -> Result<String, RpcError> {
     let p: GetPromptParams = parse_params(params)
         .map_err(|_| RpcError::invalid_params("Invalid params: prompts/get needs a string name"))?;
     if p.name != DRAFT_PLAN {
-        return Err(RpcError::invalid_params(format!(
-            "Unknown prompt: {}",
-            p.name
-        )));
+        return Err(RpcError::invalid_params(format!("Unknown prompt: {}", p.name)));
     }
     let request_json = match p.arguments.as_ref().and_then(|a| a.get(REQUEST_JSON)) {
         Some(Value::String(s)) => s,
         Some(_) => {
-            return Err(RpcError::invalid_params(format!(
-                "Invalid argument: {REQUEST_JSON} must be a string"
-            )));
+            return Err(RpcError::invalid_params(format!("Invalid argument: {REQUEST_JSON} must be a string")));
         }
         None => {
-            return Err(RpcError::invalid_params(format!(
-                "Missing required argument: {REQUEST_JSON}"
-            )));
+            return Err(RpcError::invalid_params(format!("Missing required argument: {REQUEST_JSON}")));
         }
     };
     Ok(respond(

@@ -51,11 +51,7 @@ pub fn serve<R: Read, W: Write>(server: &mut Server, input: R, mut output: W) ->
         }
         reader.consume(used);
         if newline {
-            let answers = if oversized {
-                server.oversized_line()
-            } else {
-                server.handle_line(&line)
-            };
+            let answers = if oversized { server.oversized_line() } else { server.handle_line(&line) };
             write_lines(&mut output, &answers)?;
             line.clear();
             oversized = false;

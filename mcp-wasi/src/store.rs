@@ -24,9 +24,7 @@ pub fn is_safe_id(id: &str) -> bool {
     let b = id.as_bytes();
     match b.first() {
         Some(first) if first.is_ascii_alphanumeric() => {
-            b.len() <= MAX_ID_LEN
-                && b.iter()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
+            b.len() <= MAX_ID_LEN && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
         }
         _ => false,
     }
@@ -87,10 +85,7 @@ impl DirStore {
     #[must_use]
     pub fn open(dir: impl Into<PathBuf>) -> Option<DirStore> {
         let dir = dir.into();
-        std::fs::metadata(&dir)
-            .ok()
-            .filter(std::fs::Metadata::is_dir)
-            .map(|_| DirStore { dir, counter: 0 })
+        std::fs::metadata(&dir).ok().filter(std::fs::Metadata::is_dir).map(|_| DirStore { dir, counter: 0 })
     }
 
     /// The store named by `PLAN_STORE` (default `/plans`), when that is a directory; the path is
@@ -127,8 +122,11 @@ impl Store for DirStore {
     }
 
     fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
-        match std::fs::read(self.dir.join(name)) {
-            Ok(bytes) => Ok(Some(bytes)),
+        let path = self.dir.join(name);
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_file() => std::fs::read(&path).map(Some),
+            // A directory or another kind of entry is not a plan.
+            Ok(_) => Ok(None),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
         }
@@ -147,11 +145,7 @@ impl Store for DirStore {
         let (tmp, mut file) = loop {
             self.counter += 1;
             let tmp = self.dir.join(format!(".{name}.{}.tmp", self.counter));
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&tmp)
-            {
+            match std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
                 Ok(f) => break (tmp, f),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists && self.counter < 1_000_000 => {}
                 Err(e) => return Err(e),
