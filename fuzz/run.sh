@@ -87,11 +87,11 @@ for t in "${TARGETS[@]}"; do
     if nice -n "$NICE" cargo +nightly fuzz run -s "$SAN" "$t" -- \
         -max_total_time="$SECS" -dict="$(dict_of "$t")" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 >"$log" 2>&1; then
-        grep -E '^#[0-9]+ +(INITED|DONE)' "$log" | tail -n 2 || true
+        grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | tail -n 2 || true
         grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" || true
     else
         echo "!! $t FAILED; the end of its log ($log):"
-        grep -v -E '^#[0-9]+ +(NEW|REDUCE|pulse)|^\s+NEW_FUNC' "$log" | tail -n 60
+        grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|^[[:space:]]+NEW_FUNC' "$log" | tail -n 60
         failed+=("$t")
     fi
     echo "   corpus: $(find "$FUZZ/corpus/$t" -type f | wc -l) inputs"

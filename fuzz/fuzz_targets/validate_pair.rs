@@ -4,13 +4,15 @@
 //! the vectors are), they are the pair; otherwise the pair is generated from the whole input
 //! (plan-shaped values, see `fuzz_support::gen_value`). Then the edit bytes drive structured
 //! edits (replace, delete, insert, swap, repeat, deep wrap, echo the request) so mutations stay
-//! JSON and reach the later checks.
+//! JSON and reach the later checks. `FUZZ_DUMP_PAIR=1` prints each pair as one JSON line on
+//! stderr (`FUZZ_PAIR {"plan":...,"request":...}`), to record a finding.
 #![no_main]
 
 use arbitrary::Unstructured;
 use fuzz_support::{edit, gen_plan, gen_value};
 use libfuzzer_sys::fuzz_target;
 use momentum_plan::{Value, json};
+use std::sync::OnceLock;
 
 fn split(data: &[u8]) -> (&[u8], &[u8], &[u8]) {
     let mut parts = data.splitn(3, |b| *b == 0);
@@ -39,8 +41,19 @@ fn pair(data: &[u8]) -> Option<(Value, Value)> {
     }
 }
 
+/// Whether to print each generated pair (`FUZZ_DUMP_PAIR=1`): how a finding is written out as
+/// `fuzz/regressions/validate_pair/<name>.json` for `core/tests/fuzz_regressions.rs`.
+fn dump() -> bool {
+    static DUMP: OnceLock<bool> = OnceLock::new();
+    *DUMP.get_or_init(|| std::env::var_os("FUZZ_DUMP_PAIR").is_some())
+}
+
 fuzz_target!(|data: &[u8]| {
     if let Some((plan, request)) = pair(data) {
+        if dump() {
+            let case = serde_json::json!({"plan": plan, "request": request});
+            eprintln!("FUZZ_PAIR {}", serde_json::to_string(&case).unwrap_or_default());
+        }
         fuzz_support::check_pair(&plan, &request);
     }
 });
