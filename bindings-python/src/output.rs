@@ -45,7 +45,8 @@ pub(crate) fn value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAn
                 i.into_pyobject(py)?.into_any()
             } else if let Some(u) = n.as_u64() {
                 u.into_pyobject(py)?.into_any()
-            } else if momentum_plan::json::is_integer(n) {
+            } else if !n.as_str().bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) {
+                // An integer literal beyond 64 bits: exact, through Python's int().
                 py.get_type::<pyo3::types::PyInt>().call1((n.as_str(),))?
             } else {
                 n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()

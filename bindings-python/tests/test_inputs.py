@@ -15,6 +15,7 @@ import decimal
 import enum
 import fractions
 import json
+import runpy
 import sys
 import threading
 import types
@@ -25,7 +26,7 @@ from typing import Any, Callable, Dict, List
 import pytest
 
 import momentum_plan
-from conftest import EXAMPLES, compact
+from conftest import EXAMPLES, HERE, compact
 
 PLAN: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday.plan.json").read_text(encoding="utf-8"))
 REQUEST: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday.request.json").read_text(encoding="utf-8"))
@@ -366,3 +367,9 @@ def test_threads_get_their_own_verdicts() -> None:
         for _ in range(3):
             assert list(pool.map(lambda t: momentum_plan.validate_plan(t, REQUEST), texts)) == expected
     assert threading.active_count() >= 1
+
+
+def test_the_typed_usage_file_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """tests/typing/usage.py (checked by mypy --strict in test.sh) also runs as written."""
+    runpy.run_path(str(HERE / "typing" / "usage.py"), run_name="__main__")
+    assert "required $.name" in capsys.readouterr().out

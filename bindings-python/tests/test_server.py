@@ -235,6 +235,26 @@ def test_over_stdio(mode: str, tmp_path: Path) -> None:
     asyncio.run(scenario(over_stdio(mode, store), mode, store))
 
 
+@pytest.mark.parametrize("mode", MODES)
+def test_an_error_answer_leaves_the_plan(mode: str, tmp_path: Path) -> None:
+    """An error answer to the overwrite question fails the call with that error (the SDK's way:
+    in 2025-11-25 the server gets the error response; in 2026-07-28 the client stops before
+    retrying); the saved plan stays as it was."""
+
+    async def refuse(ctx: Any, params: types.ElicitRequestParams) -> types.ErrorData:
+        return types.ErrorData(code=-32000, message="the person closed the window")
+
+    async def run() -> None:
+        async with Client(momentum_planner.build_server(tmp_path), mode=mode, elicitation_callback=refuse) as client:
+            structured(await client.call_tool("save_plan", {"plan": PLAN, "request": REQUEST}))
+            renamed = dict(PLAN, name="Renamed")
+            with pytest.raises(MCPError, match="closed the window"):
+                await client.call_tool("save_plan", {"plan": renamed, "request": REQUEST})
+
+    asyncio.run(run())
+    assert json.loads(saved_text(tmp_path))["name"] == PLAN["name"]
+
+
 def test_the_store_keeps_files_whole(tmp_path: Path) -> None:
     store = momentum_planner.PlanStore(tmp_path)
     assert store.path("../x") is None and store.path(".hidden") is None and store.path("a" * 129) is None
