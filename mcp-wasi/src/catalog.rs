@@ -6,7 +6,7 @@
 
 use crate::model::{Implementation, Prompt, PromptArgument, ResourceTemplate, Tool, ToolAnnotations, Version};
 use momentum_plan::{CATEGORIES, CONTRACT_VERSION, Check, FORMAT, IssueCode, WEEKDAYS, contract};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 /// The server's name in `serverInfo`.
 pub const SERVER_NAME: &str = "momentum-planner";
@@ -95,7 +95,7 @@ pub(crate) fn tools(version: Version, store: bool) -> Vec<Tool> {
             GET_PLAN_CONTRACT,
             "Get the plan contract",
             CONTRACT_DESCRIPTION,
-            json!({"type": "object", "additionalProperties": false}),
+            schema(r#"{"type":"object","additionalProperties":false}"#),
             contract_schema(),
             true,
         ),
@@ -118,101 +118,65 @@ pub(crate) fn tools(version: Version, store: bool) -> Vec<Tool> {
 }
 
 /// Input of `validate_plan` and `save_plan`: `plan` (object or text) and `request` (object).
+const PLAN_INPUT_SCHEMA: &str = r#"{"type":"object","properties":{"plan":{"type":["object","string"],"description":"The plan: a JSON object of the daily-momentum-ai-plan shape, or its JSON text as one string."},"request":{"type":"object","description":"The request the plan answers, exactly as it was given (a JSON object)."}},"required":["plan","request"],"additionalProperties":false}"#;
+
+/// An issue `{code, path, message}` (validator.md §4); `CODES` is the core's registry.
+const ISSUE_SCHEMA: &str = r#"{"type":"object","properties":{"code":{"type":"string","enum":CODES},"path":{"type":"string"},"message":{"type":"string"}},"required":["code","path","message"]}"#;
+
+/// The verdict (validator.md §4); `CHECKS` is the core's list of checks.
+const VERDICT_SCHEMA: &str = r#"{"type":"object","properties":{"valid":{"type":"boolean"},"errors":{"type":"array","items":ISSUE},"warnings":{"type":"array","items":ISSUE},"checks":{"type":"array","items":{"type":"string","enum":CHECKS}}},"required":["valid","errors","warnings","checks"]}"#;
+
+/// The contract (validator.md §2); the enumerations and limit names come from the core.
+const CONTRACT_SCHEMA: &str = r#"{"type":"object","properties":{"format":{"type":"string","const":FORMAT},"contractVersion":{"type":"integer","const":VERSION},"categories":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","enum":CATEGORIES},"means":{"type":"string"}},"required":["id","means"]}},"weekdays":{"type":"array","items":{"type":"string","enum":WEEKDAYS}},"limits":{"type":"object","properties":LIMIT_PROPERTIES,"required":LIMIT_NAMES},"rules":{"type":"array","items":{"type":"string"}}},"required":["format","contractVersion","categories","weekdays","limits","rules"]}"#;
+
+/// The result of `save_plan`.
+const SAVE_SCHEMA: &str = r#"{"type":"object","properties":{"saved":{"type":"boolean"},"planId":{"type":"string"},"uri":{"type":"string"},"warnings":{"type":"array","items":ISSUE}},"required":["saved","planId","uri","warnings"]}"#;
+
+/// Parses one of the schema texts above (with its placeholders filled in).
+fn schema(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// A JSON array of strings, as text.
+fn strings<'a>(list: impl IntoIterator<Item = &'a str>) -> String {
+    serde_json::to_string(&list.into_iter().collect::<Vec<_>>()).unwrap_or_default()
+}
+
 fn plan_input_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "plan": {
-                "type": ["object", "string"],
-                "description": "The plan: a JSON object of the daily-momentum-ai-plan shape, or its JSON text as one string."
-            },
-            "request": {
-                "type": "object",
-                "description": "The request the plan answers, exactly as it was given (a JSON object)."
-            }
-        },
-        "required": ["plan", "request"],
-        "additionalProperties": false
-    })
+    schema(PLAN_INPUT_SCHEMA)
 }
 
-fn strings(list: impl IntoIterator<Item = &'static str>) -> Value {
-    Value::Array(list.into_iter().map(|s| Value::String(s.to_owned())).collect())
+fn issue_schema() -> String {
+    ISSUE_SCHEMA.replace("CODES", &strings(IssueCode::ALL.iter().map(|c| c.as_str())))
 }
 
-/// `{code, path, message}` (validator.md §4); `code` is one of the core's registry.
-fn issue_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "code": {"type": "string", "enum": strings(IssueCode::ALL.iter().map(|c| c.as_str()))},
-            "path": {"type": "string"},
-            "message": {"type": "string"}
-        },
-        "required": ["code", "path", "message"]
-    })
-}
-
-/// The verdict (validator.md §4).
 fn verdict_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "valid": {"type": "boolean"},
-            "errors": {"type": "array", "items": issue_schema()},
-            "warnings": {"type": "array", "items": issue_schema()},
-            "checks": {"type": "array", "items": {"type": "string", "enum": strings(Check::ALL.iter().map(|c| c.as_str()))}}
-        },
-        "required": ["valid", "errors", "warnings", "checks"]
-    })
+    schema(
+        &VERDICT_SCHEMA
+            .replace("ISSUE", &issue_schema())
+            .replace("CHECKS", &strings(Check::ALL.iter().map(|c| c.as_str()))),
+    )
 }
 
-/// The contract (validator.md §2); the limit names come from the core's own serialization.
 fn contract_schema() -> Value {
     let limit_names: Vec<String> = match serde_json::to_value(contract().limits) {
         Ok(Value::Object(m)) => m.keys().cloned().collect(),
         _ => Vec::new(),
     };
-    let mut limits = Map::new();
-    for name in &limit_names {
-        limits.insert(name.clone(), json!({"type": "integer"}));
-    }
-    json!({
-        "type": "object",
-        "properties": {
-            "format": {"type": "string", "const": FORMAT},
-            "contractVersion": {"type": "integer", "const": CONTRACT_VERSION},
-            "categories": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "id": {"type": "string", "enum": strings(CATEGORIES.iter().map(|c| c.id))},
-                        "means": {"type": "string"}
-                    },
-                    "required": ["id", "means"]
-                }
-            },
-            "weekdays": {"type": "array", "items": {"type": "string", "enum": strings(WEEKDAYS)}},
-            "limits": {"type": "object", "properties": limits, "required": limit_names},
-            "rules": {"type": "array", "items": {"type": "string"}}
-        },
-        "required": ["format", "contractVersion", "categories", "weekdays", "limits", "rules"]
-    })
+    let properties: Vec<String> = limit_names.iter().map(|n| format!("\"{n}\":{{\"type\":\"integer\"}}")).collect();
+    schema(
+        &CONTRACT_SCHEMA
+            .replace("FORMAT", &strings([FORMAT]).replace(['[', ']'], ""))
+            .replace("VERSION", &CONTRACT_VERSION.to_string())
+            .replace("CATEGORIES", &strings(CATEGORIES.iter().map(|c| c.id)))
+            .replace("WEEKDAYS", &strings(WEEKDAYS))
+            .replace("LIMIT_PROPERTIES", &format!("{{{}}}", properties.join(",")))
+            .replace("LIMIT_NAMES", &strings(limit_names.iter().map(String::as_str))),
+    )
 }
 
-/// `{saved, planId, uri, warnings}`.
 fn save_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "saved": {"type": "boolean"},
-            "planId": {"type": "string"},
-            "uri": {"type": "string"},
-            "warnings": {"type": "array", "items": issue_schema()}
-        },
-        "required": ["saved", "planId", "uri", "warnings"]
-    })
+    schema(&SAVE_SCHEMA.replace("ISSUE", &issue_schema()))
 }
 
 /// The resource template `plan://{planId}` (title from 2025-06-18).

@@ -113,17 +113,33 @@ pub fn is_valid_id(id: &Value) -> bool {
     }
 }
 
+/// Most JSON values (counting member names) one line may hold: as many as the contract's payload
+/// limit has bytes, twice what any plan within that limit can hold. It bounds the memory one
+/// message can take once parsed (about 50 bytes per value in wasm32), so a line under
+/// [`crate::MAX_LINE_BYTES`] cannot exhaust a 64 MiB sandbox.
+pub const MAX_LINE_VALUES: usize = momentum_plan::LIMITS.payload_bytes as usize;
+
 /// Reads one line (without its line ending) as JSON: invalid UTF-8, text that is not exactly one
-/// JSON value, or nesting deeper than [`MAX_LINE_DEPTH`] is a `-32700` error.
+/// JSON value, or nesting deeper than [`MAX_LINE_DEPTH`] is a `-32700` error; more than
+/// [`MAX_LINE_VALUES`] values is a `-32600` error (answered with `id: null`, as it is not read).
 ///
 /// # Errors
-/// The `-32700` [`RpcError`] to answer with `id: null`.
+/// The [`RpcError`] to answer with `id: null`.
 pub fn parse_line(line: &[u8]) -> Result<Value, RpcError> {
-    if let Some(at) = too_deep_at(line) {
-        return Err(RpcError::new(
-            PARSE_ERROR,
-            format!("Parse error: nesting deeper than {MAX_LINE_DEPTH} levels (at byte {at}) is not accepted"),
-        ));
+    match scan(line, MAX_LINE_DEPTH, MAX_LINE_VALUES) {
+        Scan::TooDeep(at) => {
+            return Err(RpcError::new(
+                PARSE_ERROR,
+                format!("Parse error: nesting deeper than {MAX_LINE_DEPTH} levels (at byte {at}) is not accepted"),
+            ));
+        }
+        Scan::TooMany => {
+            return Err(RpcError::new(
+                INVALID_REQUEST,
+                format!("Invalid Request: the line holds more than {MAX_LINE_VALUES} JSON values and was skipped"),
+            ));
+        }
+        Scan::Fits => {}
     }
     let mut de = serde_json::Deserializer::from_slice(line);
     // The depth is bounded by the scan above, so the parser's recursion is too.
@@ -135,10 +151,29 @@ pub fn parse_line(line: &[u8]) -> Result<Value, RpcError> {
     value.map_err(|e| RpcError::new(PARSE_ERROR, format!("Parse error: {e}")))
 }
 
-/// Byte offset of the first bracket opening level `MAX_LINE_DEPTH + 1`, if any. One pass;
-/// strings (with escapes) are skipped.
-fn too_deep_at(b: &[u8]) -> Option<usize> {
+/// Whether JSON text holds more than `max` values (counting member names), by the count of
+/// [`scan`]. Strings are skipped, so this is linear and allocates nothing.
+#[must_use]
+pub fn more_values_than(text: &[u8], max: usize) -> bool {
+    matches!(scan(text, usize::MAX, max), Scan::TooMany)
+}
+
+/// What [`scan`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scan {
+    /// Within both limits.
+    Fits,
+    /// A bracket at this byte offset opens a level deeper than allowed.
+    TooDeep(usize),
+    /// More values than allowed.
+    TooMany,
+}
+
+/// One pass over JSON text (valid or not), skipping strings: the depth of brackets, and an upper
+/// bound of the values it holds (1 + every `[`, `{`, `,` and `:` outside strings).
+fn scan(b: &[u8], max_depth: usize, max_values: usize) -> Scan {
     let mut depth = 0usize;
+    let mut values = 1usize;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -150,16 +185,21 @@ fn too_deep_at(b: &[u8]) -> Option<usize> {
             }
             b'[' | b'{' => {
                 depth += 1;
-                if depth > MAX_LINE_DEPTH {
-                    return Some(i);
+                if depth > max_depth {
+                    return Scan::TooDeep(i);
                 }
+                values += 1;
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
+            b',' | b':' => values += 1,
             _ => {}
+        }
+        if values > max_values {
+            return Scan::TooMany;
         }
         i += 1;
     }
-    None
+    Scan::Fits
 }
 
 /// Classifies one JSON value that is not a batch (mcp-server.md "JSON-RPC hygiene").

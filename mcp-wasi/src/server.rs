@@ -17,7 +17,8 @@ use crate::model::{
     ResultMeta, ServerCapabilities, TextContent, TextResourceContents, Version, parse_params,
 };
 use crate::rpc::{
-    self, INTERNAL_ERROR, INVALID_REQUEST, Message, RESOURCE_NOT_FOUND, RpcError, UNSUPPORTED_PROTOCOL_VERSION,
+    self, INTERNAL_ERROR, INVALID_REQUEST, MAX_LINE_VALUES, Message, RESOURCE_NOT_FOUND, RpcError,
+    UNSUPPORTED_PROTOCOL_VERSION,
 };
 use crate::store::{self, Store};
 use momentum_plan::{Issue, IssueCode, validate};
@@ -795,6 +796,12 @@ fn plan_arguments(tool: &str, arguments: Option<Value>) -> Result<(Value, Value)
     match &plan {
         None => problems
             .push("`plan` is missing: pass the plan as a JSON object, or its JSON text as one string".to_owned()),
+        Some(Value::String(text)) if rpc::more_values_than(text.as_bytes(), MAX_LINE_VALUES) => {
+            problems.push(format!(
+                "the `plan` text holds more than {MAX_LINE_VALUES} JSON values, far over the contract's payload limit of {} bytes, so it was not read; send a plan within that limit",
+                momentum_plan::LIMITS.payload_bytes
+            ));
+        }
         Some(Value::Object(_) | Value::String(_)) => {}
         Some(v) => problems.push(format!("`plan` must be a JSON object or a string of JSON text, not {}", kind(v))),
     }

@@ -331,3 +331,37 @@ fn arbitrary_bytes_never_panic() {
     }
     assert!(h.store.as_ref().unwrap().entries().is_empty());
 }
+
+#[test]
+fn lines_and_plan_texts_with_too_many_values_are_refused() {
+    use momentum_plan_mcp::rpc::MAX_LINE_VALUES;
+    let mut h = Harness::read_only();
+    let (_, request) = calm();
+    let zeros = |n: usize| format!("[{}]", vec!["0"; n].join(","));
+    // A line over the cap: -32600 with id null; the stream goes on.
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"validate_plan","arguments":{{"request":{request},"plan":{{"a":{}}}}}}}}}"#,
+        zeros(MAX_LINE_VALUES)
+    );
+    let out = h.send(&line);
+    assert_eq!(out[0]["id"], Value::Null);
+    assert_eq!(out[0]["error"]["code"], -32600);
+    assert_eq!(h.raw(PING.as_bytes()), vec![PONG.to_owned()]);
+    // Under the cap it reaches the validator (a size error, from the core).
+    let n = MAX_LINE_VALUES / 2;
+    let plan = json!({"a": momentum_plan::json::parse(&zeros(n)).unwrap()});
+    let r = h.result(&req(2, "tools/call", call("validate_plan", json!({"plan": plan, "request": request}))));
+    assert_eq!(text(&r), momentum_plan::validate(&plan, &request).to_json());
+    // Strings do not count: a long string of commas is one value.
+    let plan = json!({"a": ",".repeat(MAX_LINE_VALUES * 2)});
+    let r = h.result(&req(3, "tools/call", call("validate_plan", json!({"plan": plan, "request": request}))));
+    assert_eq!(r["isError"], false);
+    // Plan text over the cap is a tool error naming `plan`, in both tools.
+    for tool in ["validate_plan", "save_plan"] {
+        let mut h = Harness::with_store();
+        let r =
+            h.result(&req(4, "tools/call", call(tool, json!({"plan": zeros(MAX_LINE_VALUES), "request": request}))));
+        assert_eq!(r["isError"], true);
+        assert!(text(&r).contains("`plan` text holds more than"), "{}", text(&r));
+    }
+}
