@@ -1,10 +1,40 @@
 //! Verdicts and JSON values to Python objects: plain `dict`, `list`, `str`, `int`, `float`,
 //! `bool` and `None`, keys in the order the spec gives (validator.md §2, §4).
 
-use momentum_plan::{Issue, Value, Verdict};
+use momentum_plan::{Check, Issue, IssueCode, Value, Verdict};
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString};
+
+/// The check names and issue codes as interned Python strings, made once per interpreter (a
+/// verdict then holds shared `str` objects instead of new ones).
+struct Names {
+    checks: Vec<Py<PyString>>,
+    codes: Vec<Py<PyString>>,
+}
+
+fn names(py: Python<'_>) -> &Names {
+    static NAMES: PyOnceLock<Names> = PyOnceLock::new();
+    NAMES.get_or_init(py, || Names {
+        checks: Check::ALL.iter().map(|c| PyString::intern(py, c.as_str()).unbind()).collect(),
+        codes: IssueCode::ALL.iter().map(|c| PyString::intern(py, c.as_str()).unbind()).collect(),
+    })
+}
+
+fn check_name<'py>(py: Python<'py>, c: Check) -> Bound<'py, PyString> {
+    match Check::ALL.iter().position(|x| *x == c) {
+        Some(i) => names(py).checks[i].bind(py).clone(),
+        None => PyString::intern(py, c.as_str()),
+    }
+}
+
+fn code_name<'py>(py: Python<'py>, c: IssueCode) -> Bound<'py, PyString> {
+    match IssueCode::ALL.iter().position(|x| *x == c) {
+        Some(i) => names(py).codes[i].bind(py).clone(),
+        None => PyString::intern(py, c.as_str()),
+    }
+}
 
 /// The verdict as `{"valid", "errors", "warnings", "checks"}` with issues `{"code", "path",
 /// "message"}` (validator.md §4): equal to the core's `Verdict::to_json` read by `json.loads`.
@@ -15,7 +45,7 @@ pub(crate) fn verdict<'py>(py: Python<'py>, v: &Verdict) -> PyResult<Bound<'py, 
     d.set_item(intern!(py, "warnings"), issues(py, &v.warnings)?)?;
     let checks = PyList::empty(py);
     for c in &v.checks {
-        checks.append(PyString::intern(py, c.as_str()))?;
+        checks.append(check_name(py, *c))?;
     }
     d.set_item(intern!(py, "checks"), checks)?;
     Ok(d)
@@ -25,7 +55,7 @@ fn issues<'py>(py: Python<'py>, list: &[Issue]) -> PyResult<Bound<'py, PyList>> 
     let out = PyList::empty(py);
     for i in list {
         let d = PyDict::new(py);
-        d.set_item(intern!(py, "code"), PyString::intern(py, i.code.as_str()))?;
+        d.set_item(intern!(py, "code"), code_name(py, i.code))?;
         d.set_item(intern!(py, "path"), &i.path)?;
         d.set_item(intern!(py, "message"), &i.message)?;
         out.append(d)?;
