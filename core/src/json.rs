@@ -6,7 +6,8 @@
 //! name keeps the first position with the last value). Depth and number range are then checked by
 //! one iterative walk, so nothing here recurses deeper than [`MAX_DEPTH`].
 
-use serde_json::{Number, Value};
+use crate::tree::Node;
+use serde_json::Value;
 use std::fmt;
 
 /// The deepest nesting that parses: the plan object counts as level 1; 513 levels are a `json`
@@ -25,7 +26,7 @@ pub struct JsonError {
 }
 
 impl JsonError {
-    fn at(text: &str, byte: usize, reason: impl Into<String>) -> JsonError {
+    pub(crate) fn at(text: &str, byte: usize, reason: impl Into<String>) -> JsonError {
         let (line, column) = line_column(text, byte);
         JsonError { reason: reason.into(), line, column }
     }
@@ -61,18 +62,6 @@ fn line_column(text: &str, byte: usize) -> (usize, usize) {
     (line, before[line_start..].chars().count() + 1)
 }
 
-/// Byte offset of serde_json's 1-based (line, byte column) in `text`.
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let mut start = 0;
-    for _ in 1..line {
-        match text[start..].find('\n') {
-            Some(i) => start += i + 1,
-            None => return text.len(),
-        }
-    }
-    (start + column.saturating_sub(1)).min(text.len())
-}
-
 /// Parses plan or request text as strict JSON (RFC 8259, validator.md D12): no byte order mark,
 /// no `NaN`/`Infinity`, no number that overflows to infinity, no lone surrogate, at most
 /// [`MAX_DEPTH`] levels of nesting.
@@ -82,26 +71,7 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 /// # Errors
 /// A [`JsonError`] with the reason and the 1-based line and character column of the fault.
 pub fn parse(text: &str) -> Result<Value, JsonError> {
-    if text.starts_with('\u{feff}') {
-        return Err(JsonError::at(text, 0, "a byte order mark (U+FEFF) before the JSON text is not allowed"));
-    }
-    // The common case, nesting under serde_json's own 128 levels, needs no depth pre-scan.
-    let value = match serde_json::from_str::<Value>(text) {
-        Ok(v) => v,
-        Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
-            if let Some(at) = too_deep_at(text.as_bytes()) {
-                return Err(JsonError::at(text, at, format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
-            }
-            let mut de = serde_json::Deserializer::from_str(text);
-            de.disable_recursion_limit();
-            let v = serde::Deserialize::deserialize(&mut de).map_err(|e| serde_error(text, &e))?;
-            de.end().map_err(|e| serde_error(text, &e))?;
-            v
-        }
-        Err(e) => return Err(serde_error(text, &e)),
-    };
-    check_numbers_and_depth(&value)?;
-    Ok(value)
+    crate::tree::parse(text).map(Node::into_value)
 }
 
 /// Parses bytes that should be UTF-8 JSON text; invalid UTF-8 is a [`JsonError`] at its
@@ -119,45 +89,6 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Value, JsonError> {
             Err(JsonError::at(text, text.len(), "the text is not valid UTF-8"))
         }
     }
-}
-
-fn serde_error(text: &str, e: &serde_json::Error) -> JsonError {
-    let full = e.to_string();
-    let reason = full.rfind(" at line ").map_or(full.as_str(), |i| &full[..i]).to_owned();
-    let reason = match reason.as_str() {
-        "unexpected end of hex escape" | "lone leading surrogate in hex escape" | "invalid unicode code point" => {
-            format!("{reason} (a lone surrogate escape is not a character)")
-        }
-        _ => reason,
-    };
-    JsonError::at(text, offset_of(text, e.line(), e.column()), reason)
-}
-
-/// Byte offset of the first bracket that opens level `MAX_DEPTH + 1`, if any. One pass, no
-/// recursion; strings (with escapes) are skipped.
-fn too_deep_at(b: &[u8]) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return Some(i);
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// Checks a parsed or in-memory value: at most [`MAX_DEPTH`] levels (the value itself is level
@@ -204,46 +135,98 @@ pub(crate) fn clip(s: &str, max: usize) -> String {
     }
 }
 
-/// A value quoted as JSON for a message, cut to a readable length.
-pub(crate) fn quote(v: &Value) -> String {
-    match v {
-        Value::String(s) => {
-            let cut = clip(s, 60);
-            serde_json::to_string(&cut).unwrap_or_default()
-        }
-        Value::Array(_) | Value::Object(_) => {
-            let s = serde_json::to_string(v).unwrap_or_default();
-            clip(&s, 60)
-        }
-        other => clip(&other.to_string(), 60),
-    }
+/// A value quoted as JSON for a message, cut to about 60 characters.
+pub(crate) fn quote(v: &Node<'_>) -> String {
+    let mut out = String::new();
+    write_compact(v, &mut out, 240);
+    clip(&out, 60)
 }
 
 /// A value or its absence quoted for a message.
-pub(crate) fn quote_opt(v: Option<&Value>) -> String {
+pub(crate) fn quote_opt(v: Option<&Node<'_>>) -> String {
     v.map_or_else(|| "nothing (absent)".to_owned(), quote)
+}
+
+/// Appends the compact JSON of `v` to `out`, stopping once `out` is longer than `limit` bytes.
+fn write_compact(v: &Node<'_>, out: &mut String, limit: usize) {
+    if out.len() > limit {
+        return;
+    }
+    match v {
+        Node::Null => out.push_str("null"),
+        Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Node::Number(n) => out.push_str(n),
+        Node::String(s) => write_string(s, out),
+        Node::Array(a) => {
+            out.push('[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_compact(x, out, limit);
+                if out.len() > limit {
+                    return;
+                }
+            }
+            out.push(']');
+        }
+        Node::Object(m) => {
+            out.push('{');
+            for (i, (k, x)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(k, out);
+                out.push(':');
+                write_compact(x, out, limit);
+                if out.len() > limit {
+                    return;
+                }
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn write_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                let _ = std::fmt::Write::write_fmt(out, format_args!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 // ---------------------------------------------------------------------------------------------
 // Numbers (validator.md §7): integers are literals without fraction or exponent; comparison is by
 // exact value.
 
-/// Whether `n` is an integer: written without fraction or exponent (`30.0` and `1e3` are not).
-#[must_use]
-pub fn is_integer(n: &Number) -> bool {
-    !n.as_str().bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
+/// Whether a number literal is an integer: written without fraction or exponent (`30.0` and
+/// `1e3` are not).
+pub(crate) fn is_integer(n: &str) -> bool {
+    !n.bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
 }
 
 /// The value of an integer literal, clamped to ±10^15 (far outside any minute count, so
 /// comparisons with times stay exact); `None` when `v` is not an integer (booleans are not
 /// numbers: D2).
-#[must_use]
-pub fn integer(v: &Value) -> Option<i64> {
-    let Value::Number(n) = v else { return None };
-    if !is_integer(n) {
+pub(crate) fn integer(v: &Node<'_>) -> Option<i64> {
+    let Node::Number(s) = v else { return None };
+    if !is_integer(s) {
         return None;
     }
-    let s = n.as_str();
+    let s: &str = s;
     let (neg, digits) = s.strip_prefix('-').map_or((false, s), |d| (true, d));
     let digits = digits.trim_start_matches('0');
     const CLAMP: i64 = 1_000_000_000_000_000;
@@ -252,8 +235,7 @@ pub fn integer(v: &Value) -> Option<i64> {
 }
 
 /// `v` as an integer in `lo..=hi`, else `None`.
-#[must_use]
-pub fn integer_in(v: &Value, lo: i64, hi: i64) -> Option<i64> {
+pub(crate) fn integer_in(v: &Node<'_>, lo: i64, hi: i64) -> Option<i64> {
     integer(v).filter(|n| (lo..=hi).contains(n))
 }
 
@@ -295,43 +277,37 @@ fn decimal(s: &str) -> Decimal {
 }
 
 /// Exact numeric equality of two number literals (`1` equals `1.0`; no rounding through floats).
-#[must_use]
-pub fn numbers_equal(a: &Number, b: &Number) -> bool {
-    let (a, b) = (a.as_str(), b.as_str());
+pub(crate) fn numbers_equal(a: &str, b: &str) -> bool {
     a == b || decimal(a) == decimal(b)
 }
 
 /// Whether a number literal equals zero (`0`, `-0`, `0.0`, `0e5`).
-#[must_use]
-pub fn is_zero(n: &Number) -> bool {
-    !n.as_str().split(['e', 'E']).next().unwrap_or("").bytes().any(|c| matches!(c, b'1'..=b'9'))
+pub(crate) fn is_zero(n: &str) -> bool {
+    !n.split(['e', 'E']).next().unwrap_or("").bytes().any(|c| matches!(c, b'1'..=b'9'))
 }
 
-/// Deep equality (validator.md §5.4, §7): objects by key set (order ignored), arrays by order,
+/// Deep equality (validator.md §5.4, §7): objects by member set (order ignored), arrays by order,
 /// numbers by exact value, strings exactly, `true` never equals `1`. Iterative.
-#[must_use]
-pub fn deep_equal(a: &Value, b: &Value) -> bool {
-    let mut stack: Vec<(&Value, &Value)> = vec![(a, b)];
+pub(crate) fn deep_equal(a: &Node<'_>, b: &Node<'_>) -> bool {
+    let mut stack: Vec<(&Node<'_>, &Node<'_>)> = vec![(a, b)];
     while let Some((a, b)) = stack.pop() {
         let same = match (a, b) {
-            (Value::Null, Value::Null) => true,
-            (Value::Bool(x), Value::Bool(y)) => x == y,
-            (Value::Number(x), Value::Number(y)) => numbers_equal(x, y),
-            (Value::String(x), Value::String(y)) => x == y,
-            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            (Node::Null, Node::Null) => true,
+            (Node::Bool(x), Node::Bool(y)) => x == y,
+            (Node::Number(x), Node::Number(y)) => numbers_equal(x, y),
+            (Node::String(x), Node::String(y)) => x == y,
+            (Node::Array(x), Node::Array(y)) if x.len() == y.len() => {
                 stack.extend(x.iter().zip(y));
                 true
             }
-            (Value::Object(x), Value::Object(y)) => {
-                if x.len() != y.len() {
-                    false
-                } else if x.keys().zip(y.keys()).all(|(a, b)| a == b) {
+            (Node::Object(x), Node::Object(y)) if x.len() == y.len() => {
+                if x.iter().zip(y.iter()).all(|((a, _), (b, _))| a == b) {
                     // Same members in the same order (the usual echo): no lookups.
-                    stack.extend(x.values().zip(y.values()));
+                    stack.extend(x.iter().zip(y.iter()).map(|((_, a), (_, b))| (a, b)));
                     true
                 } else {
                     let mut all = true;
-                    for (k, xv) in x {
+                    for (k, xv) in x.iter() {
                         match y.get(k) {
                             Some(yv) => stack.push((xv, yv)),
                             None => {
@@ -353,60 +329,62 @@ pub fn deep_equal(a: &Value, b: &Value) -> bool {
 }
 
 /// Deep equality where an absent value counts as `null` (validator.md §7).
-#[must_use]
-pub fn deep_equal_opt(a: Option<&Value>, b: Option<&Value>) -> bool {
-    const NULL: Value = Value::Null;
+pub(crate) fn deep_equal_opt(a: Option<&Node<'_>>, b: Option<&Node<'_>>) -> bool {
+    const NULL: Node<'static> = Node::Null;
     deep_equal(a.unwrap_or(&NULL), b.unwrap_or(&NULL))
 }
 
 /// Whether a value is "empty-ish" as the reference reads it (validator.md D1, §7): `null`,
 /// `false`, any number equal to zero, `""`, `[]`, `{}`.
-#[must_use]
-pub fn is_emptyish(v: &Value) -> bool {
+pub(crate) fn is_emptyish(v: &Node<'_>) -> bool {
     match v {
-        Value::Null => true,
-        Value::Bool(b) => !b,
-        Value::Number(n) => is_zero(n),
-        Value::String(s) => s.is_empty(),
-        Value::Array(a) => a.is_empty(),
-        Value::Object(m) => m.is_empty(),
+        Node::Null => true,
+        Node::Bool(b) => !b,
+        Node::Number(n) => is_zero(n),
+        Node::String(s) => s.is_empty(),
+        Node::Array(a) => a.is_empty(),
+        Node::Object(m) => m.is_empty(),
     }
 }
 
 /// Whether `s` is blank: empty once white space is removed as Python's `str.strip()` defines it
 /// (Unicode White_Space plus U+001C..U+001F; validator.md §6).
-#[must_use]
-pub fn is_blank(s: &str) -> bool {
+pub(crate) fn is_blank(s: &str) -> bool {
     s.chars().all(|c| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
 }
 
 /// Length in Unicode scalar values (validator.md §6).
-#[must_use]
-pub fn char_len(s: &str) -> usize {
+pub(crate) fn char_len(s: &str) -> usize {
     s.chars().count()
+}
+
+/// Size in bytes of the compact serialization of a JSON value (validator.md §7): what the `size`
+/// check measures for a plan given as an object.
+#[must_use]
+pub fn compact_size(v: &Value) -> usize {
+    size_of(&Node::from_value(v, 1))
 }
 
 /// Size in bytes of the compact serialization of `v` (validator.md §7): members in order,
 /// separators `,` and `:`, non-ASCII raw, only the escapes JSON requires, numbers as written.
 /// Iterative; no text is built.
-#[must_use]
-pub fn compact_size(v: &Value) -> usize {
+pub(crate) fn size_of(v: &Node<'_>) -> usize {
     let mut total = 0usize;
-    let mut stack: Vec<&Value> = vec![v];
+    let mut stack: Vec<&Node<'_>> = vec![v];
     while let Some(v) = stack.pop() {
         total += match v {
-            Value::Null => 4,
-            Value::Bool(true) => 4,
-            Value::Bool(false) => 5,
-            Value::Number(n) => n.as_str().len(),
-            Value::String(s) => string_size(s),
-            Value::Array(a) => {
+            Node::Null => 4,
+            Node::Bool(true) => 4,
+            Node::Bool(false) => 5,
+            Node::Number(n) => n.len(),
+            Node::String(s) => string_size(s),
+            Node::Array(a) => {
                 stack.extend(a.iter());
                 2 + a.len().saturating_sub(1)
             }
-            Value::Object(m) => {
-                stack.extend(m.values());
-                2 + m.len().saturating_sub(1) + m.keys().map(|k| string_size(k) + 1).sum::<usize>()
+            Node::Object(m) => {
+                stack.extend(m.iter().map(|(_, v)| v));
+                2 + m.len().saturating_sub(1) + m.iter().map(|(k, _)| string_size(k) + 1).sum::<usize>()
             }
         };
     }
@@ -432,9 +410,8 @@ fn string_size(s: &str) -> usize {
 
 /// Parses `HH:MM` (exactly five characters: two ASCII digits, `:`, two ASCII digits; D11) into
 /// minutes after midnight, `00:00`..=`23:59` (or up to `24:00` when `allow_24` is true).
-#[must_use]
-pub fn parse_hhmm(v: &Value, allow_24: bool) -> Option<u32> {
-    let Value::String(s) = v else { return None };
+pub(crate) fn parse_hhmm(v: &Node<'_>, allow_24: bool) -> Option<u32> {
+    let Node::String(s) = v else { return None };
     let b = s.as_bytes();
     if b.len() != 5 || b[2] != b':' || ![b[0], b[1], b[3], b[4]].iter().all(u8::is_ascii_digit) {
         return None;
@@ -449,8 +426,7 @@ pub fn parse_hhmm(v: &Value, allow_24: bool) -> Option<u32> {
 }
 
 /// Minutes after midnight as `HH:MM` (24:00 and later are written past 24, e.g. `25:30`).
-#[must_use]
-pub fn hhmm(minutes: i64) -> String {
+pub(crate) fn hhmm(minutes: i64) -> String {
     format!("{:02}:{:02}", minutes.div_euclid(60), minutes.rem_euclid(60))
 }
 
@@ -458,13 +434,9 @@ pub fn hhmm(minutes: i64) -> String {
 mod tests {
     use super::*;
 
-    fn num(s: &str) -> Number {
-        serde_json::from_str(s).unwrap()
-    }
-
     #[test]
     fn numbers_compare_by_exact_value() {
-        let eq = |a: &str, b: &str| numbers_equal(&num(a), &num(b));
+        let eq = |a: &str, b: &str| numbers_equal(a, b);
         assert!(eq("1", "1.0"));
         assert!(eq("1", "10e-1"));
         assert!(eq("1", "0.1e1"));
@@ -484,7 +456,7 @@ mod tests {
 
     #[test]
     fn integers_are_literals_without_fraction_or_exponent() {
-        let v = |s: &str| serde_json::from_str::<Value>(s).unwrap();
+        let v = |s: &'static str| crate::tree::parse(s).unwrap();
         assert_eq!(integer(&v("30")), Some(30));
         assert_eq!(integer(&v("-0")), Some(0));
         assert_eq!(integer(&v("30.0")), None);
@@ -529,14 +501,17 @@ mod tests {
     #[test]
     fn compact_size_matches_serialization() {
         for t in [r#"{"a":[1,2.5,"x\"\n\u0001é"],"b":{"c":null,"d":true,"e":false},"f":[],"g":{}}"#, "[]", "\"\""] {
-            let v = parse(t).unwrap();
-            assert_eq!(compact_size(&v), serde_json::to_string(&v).unwrap().len(), "{t}");
+            let v = crate::tree::parse(t).unwrap();
+            assert_eq!(size_of(&v), serde_json::to_string(&parse(t).unwrap()).unwrap().len(), "{t}");
+            let mut out = String::new();
+            write_compact(&v, &mut out, usize::MAX);
+            assert_eq!(out, serde_json::to_string(&parse(t).unwrap()).unwrap());
         }
     }
 
     #[test]
     fn hhmm_is_exactly_five_ascii_characters() {
-        let s = |x: &str| Value::String(x.into());
+        let s = |x: &'static str| Node::String(x.into());
         assert_eq!(parse_hhmm(&s("00:00"), false), Some(0));
         assert_eq!(parse_hhmm(&s("23:59"), false), Some(1439));
         assert_eq!(parse_hhmm(&s("24:00"), false), None);

@@ -21,6 +21,7 @@
 mod contract;
 pub mod json;
 mod path;
+mod tree;
 mod validate;
 mod verdict;
 

@@ -6,8 +6,9 @@ use crate::json::{
     parse_hhmm, quote, quote_opt,
 };
 use crate::path::JsonPath;
+use crate::tree::{self, Members, Node};
 use crate::verdict::{Check, Issue, IssueCode, Verdict};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// Validates a plan against the request it answers (validator.md §5).
 ///
@@ -22,11 +23,18 @@ use serde_json::{Map, Value};
 pub fn validate(plan: &Value, request: &Value) -> Verdict {
     match plan {
         Value::String(text) => validate_text(text, request),
-        Value::Object(map) => match json::check_numbers_and_depth(plan) {
-            Ok(()) => run(map, json::compact_size(plan), request),
+        Value::Object(_) => match json::check_numbers_and_depth(plan) {
+            Ok(()) => {
+                let node = Node::from_value(plan, 1);
+                let size = json::size_of(&node);
+                match node {
+                    Node::Object(map) => run(&map, size, &Node::from_value(request, 1)),
+                    other => not_an_object(&other),
+                }
+            }
             Err(e) => Verdict::not_json(&e),
         },
-        other => not_an_object(other),
+        other => not_an_object(&Node::from_value(other, 1)),
     }
 }
 
@@ -38,8 +46,8 @@ pub fn validate(plan: &Value, request: &Value) -> Verdict {
 /// at `$` for JSON that is not an object, else all eight checks.
 #[must_use]
 pub fn validate_text(plan: &str, request: &Value) -> Verdict {
-    match json::parse(plan) {
-        Ok(Value::Object(map)) => run(&map, plan.len(), request),
+    match tree::parse(plan) {
+        Ok(Node::Object(map)) => run(&map, plan.len(), &Node::from_value(request, 1)),
         Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
     }
@@ -77,7 +85,7 @@ impl Verdict {
     }
 }
 
-fn not_an_object(v: &Value) -> Verdict {
+fn not_an_object(v: &Node<'_>) -> Verdict {
     let message = format!(
         "The plan is {} ({}), not a JSON object. Send one JSON object with format, contractVersion, requestId, kind, \
          name, tagline, description, the routine or goal, and request.",
@@ -92,14 +100,14 @@ fn not_an_object(v: &Value) -> Verdict {
     }
 }
 
-fn type_name(v: &Value) -> &'static str {
+fn type_name(v: &Node<'_>) -> &'static str {
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Node::Null => "null",
+        Node::Bool(_) => "a boolean",
+        Node::Number(_) => "a number",
+        Node::String(_) => "a string",
+        Node::Array(_) => "an array",
+        Node::Object(_) => "an object",
     }
 }
 
@@ -115,7 +123,7 @@ enum Day {
 /// One stretch of a valid commitment (validator.md D4): `[start, end)` minutes on the days of
 /// `days` (bit 0 = mon … bit 6 = sun). A night shift has an evening and a morning part.
 struct Part<'a> {
-    label: Option<&'a Value>,
+    label: Option<&'a Node<'a>>,
     start: i64,
     end: i64,
     days: u8,
@@ -129,28 +137,28 @@ struct Timed<'v> {
     index: usize,
     start: i64,
     minutes: i64,
-    activity: Option<&'v Value>,
+    activity: Option<&'v Node<'v>>,
 }
 
 /// The plan's top-level members the rules read, found in one pass over the object.
 struct PlanFields<'v> {
-    format: Option<&'v Value>,
-    contract_version: Option<&'v Value>,
-    kind: Option<&'v Value>,
-    name: Option<&'v Value>,
-    tagline: Option<&'v Value>,
-    description: Option<&'v Value>,
-    request_id: Option<&'v Value>,
-    request: Option<&'v Value>,
-    routine: Option<&'v Value>,
-    goal: Option<&'v Value>,
+    format: Option<&'v Node<'v>>,
+    contract_version: Option<&'v Node<'v>>,
+    kind: Option<&'v Node<'v>>,
+    name: Option<&'v Node<'v>>,
+    tagline: Option<&'v Node<'v>>,
+    description: Option<&'v Node<'v>>,
+    request_id: Option<&'v Node<'v>>,
+    request: Option<&'v Node<'v>>,
+    routine: Option<&'v Node<'v>>,
+    goal: Option<&'v Node<'v>>,
 }
 
 /// The members `names` of `m`, in one scan of its entries (small objects: cheaper than hashing
 /// each name; linear in the object's size either way).
-fn pick<'v, const N: usize>(m: &'v Map<String, Value>, names: [&str; N]) -> [Option<&'v Value>; N] {
+fn pick<'v, const N: usize>(m: &'v Members<'v>, names: [&str; N]) -> [Option<&'v Node<'v>>; N] {
     let mut out = [None; N];
-    for (k, v) in m {
+    for (k, v) in m.iter() {
         if let Some(i) = names.iter().position(|n| *n == k) {
             out[i] = Some(v);
         }
@@ -164,10 +172,10 @@ struct Validator<'a> {
     /// Parts of every valid commitment, in request order (evening part before morning part).
     parts: Vec<Part<'a>>,
     /// The request's `days` when it is a valid integer ≥ 1 (clamped like every integer).
-    request_days: Option<(i64, &'a Value)>,
+    request_days: Option<(i64, &'a Node<'a>)>,
 }
 
-fn run(plan: &Map<String, Value>, size: usize, request: &Value) -> Verdict {
+fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
     let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] = pick(
         plan,
         [
@@ -216,8 +224,8 @@ fn run(plan: &Map<String, Value>, size: usize, request: &Value) -> Verdict {
 
     // §5.5–5.8: only a plan that says it is a routine or a goal is read further.
     match plan.kind {
-        Some(Value::String(k)) if k == "routine" => v.routine(plan, &root),
-        Some(Value::String(k)) if k == "goal" => v.goal(plan, &root),
+        Some(Node::String(k)) if k == "routine" => v.routine(plan, &root),
+        Some(Node::String(k)) if k == "goal" => v.goal(plan, &root),
         _ => {}
     }
 
@@ -237,15 +245,15 @@ impl<'a> Validator<'a> {
     // §5.3 envelope
 
     fn envelope(&mut self, plan: &PlanFields<'_>, root: &JsonPath) {
-        if !matches!(plan.format, Some(Value::String(f)) if f == FORMAT) {
+        if !matches!(plan.format, Some(Node::String(f)) if f == FORMAT) {
             self.error(
                 IssueCode::Format,
                 &root.key("format"),
                 format!("format is {}; it must be the string \"{FORMAT}\".", quote_opt(plan.format)),
             );
         }
-        let version_ok = matches!(plan.contract_version, Some(Value::Number(n))
-            if json::numbers_equal(n, &serde_json::Number::from(1u8)));
+        let version_ok = matches!(plan.contract_version, Some(Node::Number(n))
+            if json::numbers_equal(n, "1"));
         if !version_ok {
             self.error(
                 IssueCode::ContractVersion,
@@ -256,7 +264,7 @@ impl<'a> Validator<'a> {
                 ),
             );
         }
-        if !matches!(plan.kind, Some(Value::String(k)) if k == "routine" || k == "goal") {
+        if !matches!(plan.kind, Some(Node::String(k)) if k == "routine" || k == "goal") {
             self.error(
                 IssueCode::Kind,
                 &root.key("kind"),
@@ -276,10 +284,10 @@ impl<'a> Validator<'a> {
     }
 
     /// A required, non-blank string of at most `limit` characters: `required`, then `length`.
-    fn text_field(&mut self, value: Option<&Value>, field: &str, limit: u32, parent: &JsonPath) {
+    fn text_field(&mut self, value: Option<&Node<'_>>, field: &str, limit: u32, parent: &JsonPath) {
         let path = &parent.key(field);
         match value {
-            Some(Value::String(s)) if !is_blank(s) => {
+            Some(Node::String(s)) if !is_blank(s) => {
                 let n = char_len(s);
                 if n > limit as usize {
                     self.error(
@@ -296,7 +304,7 @@ impl<'a> Validator<'a> {
                     "{field} is {}; write a non-blank string of at most {limit} characters.",
                     match other {
                         None => "missing".to_owned(),
-                        Some(Value::String(_)) => "blank".to_owned(),
+                        Some(Node::String(_)) => "blank".to_owned(),
                         Some(v) => format!("{} ({})", type_name(v), quote(v)),
                     }
                 ),
@@ -307,10 +315,10 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.4 request, D1, §7
 
-    fn request(&mut self, plan: &PlanFields<'_>, request: &'a Value, root: &JsonPath) {
+    fn request(&mut self, plan: &PlanFields<'_>, request: &'a Node<'a>, root: &JsonPath) {
         let echo = root.key("request");
-        let req: Option<&'a Map<String, Value>> = match request {
-            Value::Object(m) => Some(m),
+        let req: Option<&'a Members<'a>> = match request {
+            Node::Object(m) => Some(m),
             other => {
                 self.error(
                     IssueCode::RequestInvalid,
@@ -327,7 +335,7 @@ impl<'a> Validator<'a> {
         };
         self.read_commitments(get(req, "commitments"), &echo);
         match get(req, "days") {
-            None | Some(Value::Null) => {}
+            None | Some(Node::Null) => {}
             Some(d) => match integer(d) {
                 Some(n) if n >= 1 => self.request_days = Some((n, d)),
                 _ => self.error(
@@ -351,7 +359,7 @@ impl<'a> Validator<'a> {
         }
         let echo_equal = match plan.request {
             Some(v) => deep_equal(v, request),
-            None => matches!(request, Value::Null),
+            None => matches!(request, Node::Null),
         };
         if !echo_equal {
             self.error(
@@ -383,10 +391,10 @@ impl<'a> Validator<'a> {
     }
 
     /// Reads the request's commitments into parts, reporting malformed ones (D1, D4, D9, §7).
-    fn read_commitments(&mut self, commitments: Option<&'a Value>, echo: &JsonPath) {
+    fn read_commitments(&mut self, commitments: Option<&'a Node<'a>>, echo: &JsonPath) {
         let list = match commitments {
             None => return,
-            Some(Value::Array(a)) => a,
+            Some(Node::Array(a)) => a,
             Some(v) if is_emptyish(v) => return,
             Some(v) => {
                 self.error(
@@ -403,7 +411,7 @@ impl<'a> Validator<'a> {
         };
         for (i, c) in list.iter().enumerate() {
             let path = echo.key("commitments").index(i);
-            let Value::Object(c) = c else {
+            let Node::Object(c) = c else {
                 self.error(
                     IssueCode::RequestInvalid,
                     &path,
@@ -417,8 +425,8 @@ impl<'a> Validator<'a> {
             };
             let mut ok = true;
             let days: u8 = match c.get("days") {
-                None | Some(Value::Null) => 0x7f,
-                Some(Value::Array(ds)) if ds.iter().all(|d| d.as_str().and_then(weekday_index).is_some()) => {
+                None | Some(Node::Null) => 0x7f,
+                Some(Node::Array(ds)) if ds.iter().all(|d| d.as_str().and_then(weekday_index).is_some()) => {
                     ds.iter().filter_map(|d| d.as_str().and_then(weekday_index)).fold(0u8, |m, i| m | (1 << i))
                 }
                 Some(d) => {
@@ -492,7 +500,7 @@ impl<'a> Validator<'a> {
 
         let wpath = path.key("weekdays");
         let weekdays = self.container(get(routine, "weekdays"), &wpath);
-        for (key, list) in weekdays.into_iter().flatten() {
+        for (key, list) in weekdays.into_iter().flat_map(Members::iter) {
             let dpath = wpath.key(key);
             match weekday_index(key) {
                 Some(d) => {
@@ -505,7 +513,7 @@ impl<'a> Validator<'a> {
                     format!(
                         "{} is not a weekday id; use one of mon, tue, wed, thu, fri, sat, sun (lower-case). This list \
                          is not checked.",
-                        quote(&Value::String(key.clone()))
+                        quote(&Node::String(key.into()))
                     ),
                 ),
             }
@@ -515,9 +523,9 @@ impl<'a> Validator<'a> {
 
     /// A container read where D1 allows a wrong type: an object is itself, an empty-ish value is
     /// `{}`, anything else is a `type` error and then `{}`.
-    fn container(&mut self, v: Option<&'a Value>, path: &JsonPath) -> Option<&'a Map<String, Value>> {
+    fn container(&mut self, v: Option<&'a Node<'a>>, path: &JsonPath) -> Option<&'a Members<'a>> {
         match v {
-            Some(Value::Object(m)) => Some(m),
+            Some(Node::Object(m)) => Some(m),
             Some(v) if !is_emptyish(v) => {
                 self.error(
                     IssueCode::Type,
@@ -549,9 +557,9 @@ impl<'a> Validator<'a> {
     }
 
     /// One day's list of blocks (§5.5–5.7, D5, D8).
-    fn day(&mut self, list: Option<&Value>, path: &JsonPath, day: Day) {
+    fn day(&mut self, list: Option<&Node<'_>>, path: &JsonPath, day: Day) {
         let blocks = match list {
-            Some(Value::Array(a)) if !a.is_empty() => a,
+            Some(Node::Array(a)) if !a.is_empty() => a,
             other => {
                 self.error(
                     IssueCode::Required,
@@ -561,7 +569,7 @@ impl<'a> Validator<'a> {
                          category, essential}}.",
                         match other {
                             None => "missing".to_owned(),
-                            Some(Value::Array(_)) => "an empty list".to_owned(),
+                            Some(Node::Array(_)) => "an empty list".to_owned(),
                             Some(v) => format!("{} ({})", type_name(v), quote(v)),
                         }
                     ),
@@ -582,12 +590,12 @@ impl<'a> Validator<'a> {
         }
         let last = blocks.len() - 1;
         // (start, activity) of the first block that passed the time and duration checks (D8).
-        let mut first: Option<(i64, Option<&Value>)> = None;
+        let mut first: Option<(i64, Option<&Node<'_>>)> = None;
         let mut prev_end: Option<i64> = None;
         let mut timed: Vec<Timed<'_>> = Vec::with_capacity(blocks.len());
         for (i, block) in blocks.iter().enumerate() {
             let bpath = path.index(i);
-            let Value::Object(b) = block else {
+            let Node::Object(b) = block else {
                 self.error(
                     IssueCode::Type,
                     &bpath,
@@ -633,7 +641,7 @@ impl<'a> Validator<'a> {
             self.category(f_category, &bpath, "category");
             let activity = f_activity;
             match activity {
-                Some(Value::String(s)) if !is_blank(s) && char_len(s) <= LIMITS.activity as usize => {}
+                Some(Node::String(s)) if !is_blank(s) && char_len(s) <= LIMITS.activity as usize => {}
                 other => self.error(
                     IssueCode::Activity,
                     &bpath.key("activity"),
@@ -641,15 +649,15 @@ impl<'a> Validator<'a> {
                         "activity is {}; name the activity with a non-blank string of at most {} characters.",
                         match other {
                             None => "missing".to_owned(),
-                            Some(Value::String(s)) if is_blank(s) => "blank".to_owned(),
-                            Some(Value::String(s)) => format!("{} characters long", char_len(s)),
+                            Some(Node::String(s)) if is_blank(s) => "blank".to_owned(),
+                            Some(Node::String(s)) => format!("{} characters long", char_len(s)),
                             Some(v) => format!("{} ({})", type_name(v), quote(v)),
                         },
                         LIMITS.activity
                     ),
                 ),
             }
-            if !matches!(f_essential, Some(Value::Bool(_))) {
+            if !matches!(f_essential, Some(Node::Bool(_))) {
                 self.error(
                     IssueCode::Essential,
                     &bpath.key("essential"),
@@ -677,7 +685,7 @@ impl<'a> Validator<'a> {
                 first = Some((start, activity));
             }
             if end > 1440 {
-                let is_rest = matches!(f_category, Some(Value::String(c)) if c == "rest");
+                let is_rest = matches!(f_category, Some(Node::String(c)) if c == "rest");
                 if i == last && is_rest {
                     self.warning(
                         IssueCode::Overnight,
@@ -778,8 +786,8 @@ impl<'a> Validator<'a> {
     }
 
     /// `category` at `parent.<field>` unless `v` is one of the nine (the path is built only for an issue).
-    fn category(&mut self, v: Option<&Value>, parent: &JsonPath, field: &str) {
-        if !matches!(v, Some(Value::String(c)) if is_category(c)) {
+    fn category(&mut self, v: Option<&Node<'_>>, parent: &JsonPath, field: &str) {
+        if !matches!(v, Some(Node::String(c)) if is_category(c)) {
             let path = &parent.key(field);
             let ids: Vec<&str> = crate::CATEGORIES.iter().map(|c| c.id).collect();
             self.error(
@@ -798,7 +806,7 @@ impl<'a> Validator<'a> {
         let goal = self.container(plan.goal, &gpath);
         let dpath = gpath.key("days");
         let days = match get(goal, "days") {
-            Some(Value::Array(a)) if !a.is_empty() => a,
+            Some(Node::Array(a)) if !a.is_empty() => a,
             other => {
                 self.error(
                     IssueCode::Required,
@@ -838,7 +846,7 @@ impl<'a> Validator<'a> {
         let mut names: Vec<&str> = Vec::new();
         for (d, day) in days.iter().enumerate() {
             let path = dpath.index(d);
-            let Value::Object(day) = day else {
+            let Node::Object(day) = day else {
                 self.error(
                     IssueCode::Type,
                     &path,
@@ -851,8 +859,8 @@ impl<'a> Validator<'a> {
                 continue;
             };
             let apath = path.key("activities");
-            let activities: &[Value] = match day.get("activities") {
-                Some(Value::Array(a)) => a,
+            let activities: &[Node<'_>] = match day.get("activities") {
+                Some(Node::Array(a)) => a,
                 Some(v) if !is_emptyish(v) => {
                     self.error(
                         IssueCode::Type,
@@ -877,7 +885,7 @@ impl<'a> Validator<'a> {
             let mut total: i64 = 0;
             for (j, act) in activities.iter().enumerate() {
                 let path = apath.index(j);
-                let Value::Object(a) = act else {
+                let Node::Object(a) = act else {
                     self.error(
                         IssueCode::Type,
                         &path,
@@ -890,7 +898,7 @@ impl<'a> Validator<'a> {
                     );
                     continue;
                 };
-                if let Some(Value::String(s)) = a.get("activity") {
+                if let Some(Node::String(s)) = a.get("activity") {
                     names.push(s);
                 }
                 self.category(a.get("category"), &path, "category");
@@ -907,7 +915,7 @@ impl<'a> Validator<'a> {
                     ),
                 }
                 for field in ["title", "activity", "guidance", "doneWhen"] {
-                    if !matches!(a.get(field), Some(Value::String(s)) if !is_blank(s)) {
+                    if !matches!(a.get(field), Some(Node::String(s)) if !is_blank(s)) {
                         self.error(
                             IssueCode::Required,
                             &path.key(field),
@@ -916,7 +924,7 @@ impl<'a> Validator<'a> {
                     }
                 }
                 for (field, limit) in [("activity", LIMITS.activity), ("guidance", LIMITS.guidance)] {
-                    if let Some(Value::String(s)) = a.get(field)
+                    if let Some(Node::String(s)) = a.get(field)
                         && !is_blank(s)
                         && char_len(s) > limit as usize
                     {
@@ -945,8 +953,8 @@ impl<'a> Validator<'a> {
 }
 
 /// Every string `field` of every object in `list` (D6).
-fn collect_names<'v>(list: Option<&'v Value>, field: &str, names: &mut Vec<&'v str>) {
-    if let Some(Value::Array(blocks)) = list {
+fn collect_names<'v>(list: Option<&'v Node<'v>>, field: &str, names: &mut Vec<&'v str>) {
+    if let Some(Node::Array(blocks)) = list {
         names.extend(blocks.iter().filter_map(|b| b.get(field)?.as_str()));
     }
 }
@@ -958,7 +966,7 @@ fn path_tail(path: &JsonPath) -> &str {
 }
 
 /// `m[key]`, where a missing object reads as `{}`.
-fn get<'v>(m: Option<&'v Map<String, Value>>, key: &str) -> Option<&'v Value> {
+fn get<'v>(m: Option<&'v Members<'v>>, key: &str) -> Option<&'v Node<'v>> {
     m.and_then(|m| m.get(key))
 }
 
