@@ -259,10 +259,26 @@ fn pick<'v>(u: &mut Unstructured<'_>, v: &'v mut Value) -> Result<&'v mut Value>
     Ok(node)
 }
 
-/// Applies up to 8 structured edits to `plan` and `request`.
+/// Largest pair (compact JSON bytes of plan and request together) the edits may build: enough
+/// to pass the 262,144-byte size limit, small enough that one input stays well under a second
+/// (repeating and cloning can otherwise grow a pair geometrically).
+pub const MAX_PAIR_BYTES: usize = 1 << 20;
+
+/// Applies up to 8 structured edits to `plan` and `request`; an `Err` when the input runs out or
+/// the pair grows over [`MAX_PAIR_BYTES`] (the input is then skipped).
 pub fn edit(u: &mut Unstructured<'_>, plan: &mut Value, request: &mut Value) -> Result<()> {
     let n = u.int_in_range(0..=8u8)?;
     for _ in 0..n {
+        edit_once(u, plan, request)?;
+        if momentum_plan::json::compact_size(plan) + momentum_plan::json::compact_size(request) > MAX_PAIR_BYTES {
+            return Err(arbitrary::Error::IncorrectFormat);
+        }
+    }
+    Ok(())
+}
+
+fn edit_once(u: &mut Unstructured<'_>, plan: &mut Value, request: &mut Value) -> Result<()> {
+    {
         let target: &mut Value = if u.ratio(4u8, 5)? { &mut *plan } else { &mut *request };
         let node = pick(u, target)?;
         match u.int_in_range(0..=9u8)? {
@@ -311,6 +327,9 @@ pub fn edit(u: &mut Unstructured<'_>, plan: &mut Value, request: &mut Value) -> 
                     && let Some(first) = a.first().cloned()
                 {
                     let n = *u.choose(&[23usize, 24, 25, 39, 40, 41, 89, 90, 91])?;
+                    if momentum_plan::json::compact_size(&first) * n > MAX_PAIR_BYTES {
+                        return Err(arbitrary::Error::IncorrectFormat);
+                    }
                     while a.len() < n {
                         a.push(first.clone());
                     }
