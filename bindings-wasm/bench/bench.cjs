@@ -1,0 +1,44 @@
+'use strict';
+// `npm run bench`: ops/s of validatePlan through wasm in Node, object and text input, beside
+// JSON.parse of the same text and the napi binding (../bindings-node, when it is built), all in
+// one run. Prints a Markdown table (the README records one).
+
+const { validatePlan } = require('../pkg/node');
+const { calm, large } = require('./plans.cjs');
+const { measure, table } = require('./measure.cjs');
+
+let napi = null;
+try {
+  napi = require('../../bindings-node');
+  napi.validatePlan(calm().planText, calm().requestText);
+} catch (e) {
+  console.log(`(napi binding not built: ${String(e.message).split('\n')[0]}; its rows are skipped)`);
+  napi = null;
+}
+
+const rows = [];
+for (const input of [calm(), large()]) {
+  const plan = JSON.parse(input.planText);
+  const request = JSON.parse(input.requestText);
+  const verdict = validatePlan(input.planText, input.requestText);
+  if (napi) {
+    const other = napi.validatePlan(input.planText, input.requestText);
+    if (JSON.stringify(other) !== JSON.stringify(verdict)) throw new Error(`napi and wasm disagree on ${input.name}`);
+  }
+  const bytes = Buffer.byteLength(input.planText);
+  const cases = [
+    ['JSON.parse(plan text) alone', () => JSON.parse(input.planText)],
+    ['wasm validatePlan(text, text)', () => validatePlan(input.planText, input.requestText)],
+    ['wasm validatePlan(object, object)', () => validatePlan(plan, request)],
+  ];
+  if (napi) {
+    cases.push(['napi validatePlan(text, text)', () => napi.validatePlan(input.planText, input.requestText)]);
+    cases.push(['napi validatePlan(object, object)', () => napi.validatePlan(plan, request)]);
+  }
+  const base = measure(cases[0][1]);
+  for (const [name, fn] of cases) {
+    const r = name === cases[0][0] ? base : measure(fn);
+    rows.push({ input: `${input.name}, ${bytes} B, valid: ${verdict.valid}`, name, ...r, ratio: base.opsPerSec / r.opsPerSec });
+  }
+}
+console.log(table(rows));

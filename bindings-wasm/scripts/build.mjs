@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+// `npm run build`: the WebAssembly package, from the Rust crate to pkg/web/ and pkg/node/.
+//
+//   1. cargo build --profile wasm --target wasm32-unknown-unknown (root Cargo.toml: fat LTO, one
+//      codegen unit, panic = "abort"; no `strip`, which would drop the target_features section
+//      wasm-bindgen reads), with opt-level "s" instead of the profile's "z": measured 1.3-1.6x
+//      faster for under 3 KB more (README "Size");
+//   2. wasm-bindgen (the CLI must be the version Cargo.lock resolves) --target web and
+//      --target nodejs, with --remove-name-section --remove-producers-section and
+//      --experimental-reset-state-function (index.js re-instantiates the module after a trap);
+//   3. wasm-opt -Oz from the npm `binaryen` package (never Debian's binaryen 108: it corrupts the
+//      externref table of wasm-bindgen's output);
+//   4. the ES module snippet js/convert.js gets a CommonJS copy in pkg/node/, and each output gets
+//      its index.js (the public API), index.d.ts and a package.json naming its module type;
+//   5. the page's assets: pkg/web/ -> www/vendor/momentum-plan-wasm/, ../examples -> www/examples/.
+//
+// `--probe` instead builds the measurement-only exports (cargo feature `boundary-probe`) into
+// pkg/probe/ (nodejs) for `npm run bench:boundary`; the package outputs are left alone.
+
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const CRATE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(CRATE, '..');
+const TARGET = resolve(process.env.CARGO_TARGET_DIR || join(ROOT, 'target'));
+const NAME = 'momentum_plan_wasm';
+const probe = process.argv.includes('--probe');
+/** The one opt-level of the wasm build (see the header). */
+const OPT_LEVEL = 's';
+
+function run(cmd, args, opts = {}) {
+  console.log(`$ ${cmd} ${args.join(' ')}`);
+  execFileSync(cmd, args, { stdio: 'inherit', cwd: CRATE, ...opts });
+}
+
+function runAsync(cmd, args) {
+  console.log(`$ ${cmd} ${args.join(' ')}`);
+  return new Promise((ok, fail) => {
+    const p = spawn(cmd, args, { stdio: 'inherit', cwd: CRATE });
+    p.on('error', fail);
+    p.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} exited with ${code}`))));
+  });
+}
+
+/** The wasm-bindgen version Cargo.lock resolves. */
+function lockedBindgenVersion() {
+  const lock = readFileSync(join(ROOT, 'Cargo.lock'), 'utf8');
+  const m = /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock);
+  if (!m) throw new Error('wasm-bindgen is not in Cargo.lock');
+  return m[1];
+}
+
+/** The wasm-bindgen CLI: on PATH or in cargo's bin dir, and exactly the locked version. */
+function bindgenCli() {
+  const want = lockedBindgenVersion();
+  const cargoHome = process.env.CARGO_HOME || join(process.env.HOME || '/root', '.cargo');
+  for (const cmd of ['wasm-bindgen', join(cargoHome, 'bin', 'wasm-bindgen')]) {
+    let out;
+    try {
+      out = execFileSync(cmd, ['--version'], { encoding: 'utf8' }).trim();
+    } catch {
+      continue;
+    }
+    if (out === `wasm-bindgen ${want}`) return cmd;
+    throw new Error(`${cmd} is "${out}", Cargo.lock wants ${want}: cargo install wasm-bindgen-cli --version ${want}`);
+  }
+  throw new Error(`wasm-bindgen not found: cargo install wasm-bindgen-cli --version ${want}`);
+}
+
+function wasmOpt() {
+  const bin = join(CRATE, 'node_modules', '.bin', 'wasm-opt');
+  if (!existsSync(bin)) throw new Error('npm binaryen is missing: run npm ci in bindings-wasm');
+  return bin;
+}
+
+// -Oz, plus: Rust's stack sits below 1 MiB and its data above, so nothing lives in the low 1 KiB
+// (--low-memory-unused lets loads and stores fold constant offsets); the target_features section
+// was read by wasm-bindgen already.
+const WASM_OPT_FLAGS = ['-Oz', '--low-memory-unused', '--strip-target-features'];
+
+/** The raw wasm exports take externrefs; wasm-bindgen types them `any`: say `unknown`. */
+function noAny(dir) {
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.d.ts'))) {
+    const p = join(dir, f);
+    writeFileSync(p, readFileSync(p, 'utf8').replace(/(\w): any\b/g, '$1: unknown'));
+  }
+}
+
+function files(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+
+/** An ES module of ours (`export function|class|const NAME`, no imports) as CommonJS. */
+function toCommonJs(source, path) {
+  const names = [];
+  const body = source.replace(/^export (function|class|const) ([A-Za-z_$][\w$]*)/gm, (_, kind, name) => {
+    names.push(name);
+    return `${kind} ${name}`;
+  });
+  if (/^\s*(import|export)\b/m.test(body) || names.length === 0) {
+    throw new Error(`${path}: only "export function|class|const" declarations can be made CommonJS`);
+  }
+  return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
+}
+
+const TRAP_GUARD = `
+/** Runs a wasm export; a trap (out of memory, or a Rust panic, which aborts) leaves the instance
+ * unusable, so it is replaced by a fresh one before the error goes to the caller. */
+function guarded(call) {
+  try {
+    return call();
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      __wbg_reset_state();
+      throw new Error(
+        'momentum-plan-wasm: the validator stopped (' + e.message + '), most likely out of memory on a very ' +
+          'large input; it has been restarted, so the next call works',
+        { cause: e },
+      );
+    }
+    throw e;
+  }
+}
+
+/**
+ * Validates a plan against the request it answers (validator.md §5).
+ * @param plan the plan object, or its JSON text
+ * @param request the request object, or its JSON text
+ * @returns the verdict {valid, errors, warnings, checks}, a plain object
+ * @throws TypeError for values JSON cannot hold (naming the path); SyntaxError for request text
+ *   that is not JSON; Error after a trap (the module is restarted)
+ */
+function validatePlan(plan, request) {
+  return guarded(() => raw.validatePlan(plan, request));
+}
+
+/** The plan contract (validator.md §2), a fresh plain object. */
+function getPlanContract() {
+  return guarded(() => raw.getPlanContract());
+}
+`;
+
+const TYPE_NAMES = 'Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract';
+
+function writeWeb(dir) {
+  writeFileSync(
+    join(dir, 'index.js'),
+    `// momentum-plan-wasm for browsers and bundlers (ES module). Call \`await init()\` (or
+// \`initSync({ module })\`) once, then validatePlan / getPlanContract.
+import init, { initSync, __wbg_reset_state } from './${NAME}.js';
+import * as raw from './${NAME}.js';
+${TRAP_GUARD}
+export default init;
+export { initSync, validatePlan, getPlanContract };
+`,
+  );
+  writeFileSync(
+    join(dir, 'index.d.ts'),
+    `export { default, initSync, validatePlan, getPlanContract } from './${NAME}.js';
+export type { ${TYPE_NAMES}, InitInput, InitOutput, SyncInitInput } from './${NAME}.js';
+`,
+  );
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+}
+
+function writeNode(dir) {
+  writeFileSync(
+    join(dir, 'index.js'),
+    `'use strict';
+// momentum-plan-wasm for Node (CommonJS): require('momentum-plan-wasm') -> { validatePlan, getPlanContract }.
+const raw = require('./${NAME}.js');
+const { __wbg_reset_state } = raw;
+${TRAP_GUARD}
+module.exports = { validatePlan, getPlanContract };
+`,
+  );
+  writeFileSync(
+    join(dir, 'index.d.ts'),
+    `export { validatePlan, getPlanContract } from './${NAME}.js';
+export type { ${TYPE_NAMES} } from './${NAME}.js';
+`,
+  );
+  writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+}
+
+function commonJsSnippets(dir) {
+  const snippets = join(dir, 'snippets');
+  if (!existsSync(snippets)) return;
+  for (const f of files(snippets).filter((p) => p.endsWith('.js'))) {
+    writeFileSync(f, toCommonJs(readFileSync(f, 'utf8'), relative(CRATE, f)));
+  }
+}
+
+/** The page's assets: the web package and the repository's examples, with their list. */
+function pageAssets() {
+  const www = join(CRATE, 'www');
+  const vendor = join(www, 'vendor', 'momentum-plan-wasm');
+  rmSync(vendor, { recursive: true, force: true });
+  mkdirSync(dirname(vendor), { recursive: true });
+  cpSync(join(CRATE, 'pkg', 'web'), vendor, { recursive: true });
+  const src = join(ROOT, 'examples');
+  const dst = join(www, 'examples');
+  rmSync(dst, { recursive: true, force: true });
+  mkdirSync(dst, { recursive: true });
+  const list = [];
+  for (const f of readdirSync(src).sort()) {
+    const m = /^(.*)\.plan\.json$/.exec(f);
+    if (!m || !existsSync(join(src, `${m[1]}.request.json`))) continue;
+    cpSync(join(src, f), join(dst, f));
+    cpSync(join(src, `${m[1]}.request.json`), join(dst, `${m[1]}.request.json`));
+    list.push({ id: m[1], plan: f, request: `${m[1]}.request.json` });
+  }
+  writeFileSync(join(dst, 'examples.json'), `${JSON.stringify(list, null, 2)}\n`);
+}
+
+function sizes(wasm) {
+  const raw = readFileSync(wasm);
+  return { raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+}
+
+async function main() {
+  const cli = bindgenCli();
+  const cargoArgs = ['build', '-p', 'momentum-plan-wasm', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm'];
+  cargoArgs.push('--config', `profile.wasm.opt-level=${JSON.stringify(OPT_LEVEL)}`);
+  if (probe) cargoArgs.push('--features', 'boundary-probe');
+  run('cargo', cargoArgs, { cwd: ROOT });
+  const input = join(TARGET, 'wasm32-unknown-unknown', 'wasm', `${NAME}.wasm`);
+  const flags = ['--remove-name-section', '--remove-producers-section', '--experimental-reset-state-function'];
+  const outs = probe ? [['nodejs', 'probe']] : [['web', 'web'], ['nodejs', 'node']];
+  for (const [target, dir] of outs) {
+    const out = join(CRATE, 'pkg', dir);
+    rmSync(out, { recursive: true, force: true });
+    run(cli, ['--target', target, '--out-dir', out, ...flags, input]);
+  }
+  const opt = wasmOpt();
+  await Promise.all(
+    outs.map(([, dir]) => {
+      const w = join(CRATE, 'pkg', dir, `${NAME}_bg.wasm`);
+      return runAsync(opt, WASM_OPT_FLAGS.concat([w, '-o', w]));
+    }),
+  );
+  for (const [target, dir] of outs) {
+    const out = join(CRATE, 'pkg', dir);
+    noAny(out);
+    if (target === 'web') writeWeb(out);
+    else {
+      commonJsSnippets(out);
+      writeNode(out);
+    }
+    const s = sizes(join(out, `${NAME}_bg.wasm`));
+    console.log(`pkg/${dir}/${NAME}_bg.wasm: ${s.raw} bytes, ${s.gzip} gzipped (-9)`);
+  }
+  if (!probe) pageAssets();
+}
+
+main().catch((e) => {
+  console.error(`build failed: ${e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The WebAssembly binding's tests, from a fresh machine or a warm one:
+#   - installs what it needs (idempotent, quick when present): the wasm32-unknown-unknown target,
+#     wasm-bindgen-cli at exactly the version Cargo.lock resolves, the npm packages (npm ci with the
+#     committed package-lock.json: binaryen for wasm-opt, playwright-core, typescript), Debian's
+#     chromium for the page test;
+#   - builds: the package (npm run build: pkg/web, pkg/node, the page's assets) and the core's line
+#     driver (the byte-for-byte reference), in release;
+#   - runs: the crate's native unit tests (generated TypeScript against the core's registries) and
+#     every node:test file (all vectors, the API, the ES module build, trap recovery, the size
+#     budget, the page in headless Chromium).
+# Works from any directory. Honours CARGO_TARGET_DIR (default: <repo>/target).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+cd "$ROOT"
+
+step() { printf '\n== %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "need root for: $*" >&2; return 1
+  fi
+}
+
+step "toolchain"
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+WBG="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [ -z "$WBG" ]; then echo "wasm-bindgen is not in Cargo.lock" >&2; exit 1; fi
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WBG" ]; then
+  # Not --locked: the CLI's own lockfile pins a crate the registry here does not serve.
+  cargo install wasm-bindgen-cli --version "$WBG"
+fi
+wasm-bindgen --version
+
+step "npm packages"
+LOCK_SUM="$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)"
+if [ "$(cat "$HERE/node_modules/.lock-sum" 2>/dev/null || true)" != "$LOCK_SUM" ]; then
+  (cd "$HERE" && npm ci --no-audit --no-fund)
+  echo "$LOCK_SUM" >"$HERE/node_modules/.lock-sum"
+fi
+
+step "chromium"
+if [ ! -x /usr/bin/chromium ]; then
+  as_root apt-get update
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y chromium
+fi
+/usr/bin/chromium --version
+
+step "build"
+(cd "$HERE" && npm run --silent build)
+cargo build --release -p momentum-plan --example validate
+
+step "native unit tests"
+cargo test --release -p momentum-plan-wasm
+
+step "node tests"
+cd "$HERE"
+node --test --test-concurrency=1 test/*.test.cjs test/*.test.mjs

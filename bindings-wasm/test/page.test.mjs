@@ -1,0 +1,155 @@
+// The "Import a plan" page (www/) in headless Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core), served by scripts/serve.mjs on 127.0.0.1: the broken example shows its three
+// errors and highlights their blocks, the valid one says it is ready to import, a pasted plan
+// that is not JSON says so. Screenshots go to test-output/ at the repository root.
+
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../scripts/serve.mjs';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const WWW = join(HERE, '..', 'www');
+const OUT = join(HERE, '..', '..', 'test-output');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let server;
+let browser;
+let page;
+let profile;
+const pageErrors = [];
+
+before(async () => {
+  assert.ok(existsSync(join(WWW, 'vendor', 'momentum-plan-wasm', 'index.js')), 'run npm run build first');
+  mkdirSync(OUT, { recursive: true });
+  server = await serve(WWW, 0);
+  profile = mkdtempSync(join(tmpdir(), 'momentum-chromium-'));
+  // a fresh profile directory (playwright passes it as --user-data-dir)
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    viewport: { width: 1360, height: 1000 },
+    deviceScaleFactor: 1,
+  });
+  page = browser.pages()[0] ?? (await browser.newPage());
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
+  // offline: anything not from our own server fails the test
+  await page.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort()));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function loadExample(id) {
+  await page.click(`.chip[data-example="${id}"]`);
+  await page.waitForFunction((want) => document.querySelector(`.chip[data-example="${want}"]`)?.getAttribute('aria-pressed') === 'true', id);
+  await page.waitForFunction(() => ['valid', 'invalid', 'unreadable'].includes(document.getElementById('verdict').dataset.state));
+}
+
+test('the four examples are one click away', async () => {
+  const ids = await page.$$eval('.chip', (chips) => chips.map((c) => c.dataset.example));
+  assert.deepEqual(ids.sort(), ['calm-weekday', 'calm-weekday-broken', 'first-5k', 'week-with-choir']);
+});
+
+test('the broken example: three errors with path and message, their blocks highlighted', async () => {
+  await loadExample('calm-weekday-broken');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'invalid');
+  assert.match(await page.textContent('#verdict-title'), /3 problems to fix/);
+  assert.equal(await page.isDisabled('#import'), true);
+  const errors = await page.$$eval('#errors .issue', (items) =>
+    items.map((li) => ({ code: li.dataset.code, path: li.dataset.path, message: li.querySelector('.msg').textContent, target: li.dataset.target })),
+  );
+  assert.deepEqual(
+    errors.map((e) => `${e.code} ${e.path}`),
+    ['overlap $.routine.blocks[2]', 'category $.routine.blocks[3].category', 'commitment $.routine.blocks[1]'],
+  );
+  for (const e of errors) assert.ok(e.message.length > 20, e.message);
+  // the list shows the path and the message as text
+  const text = await page.textContent('#errors');
+  assert.ok(text.includes('$.routine.blocks[3].category') && text.includes('food'));
+  // each error's block is highlighted in the day view, with the error's number
+  const highlighted = await page.$$eval('.block.has-error', (blocks) =>
+    blocks.map((b) => ({ path: b.dataset.path, badges: [...b.querySelectorAll('.badges i')].map((i) => i.textContent), label: b.querySelector('b').textContent })),
+  );
+  assert.deepEqual(
+    highlighted.map((b) => b.path).sort(),
+    ['$.routine.blocks[1]', '$.routine.blocks[2]', '$.routine.blocks[3]'],
+  );
+  const byPath = Object.fromEntries(highlighted.map((b) => [b.path, b]));
+  assert.deepEqual(byPath['$.routine.blocks[2]'].badges, ['1']);
+  assert.deepEqual(byPath['$.routine.blocks[3]'].badges, ['2']);
+  assert.deepEqual(byPath['$.routine.blocks[1]'].badges, ['3']);
+  assert.equal(byPath['$.routine.blocks[1]'].label, 'Breakfast');
+  for (const b of highlighted) assert.ok(await page.isVisible(`.block[data-path="${b.path}"]`));
+  // the warning is listed apart, and its block marked
+  assert.deepEqual(await page.$$eval('#warnings .issue', (items) => items.map((li) => `${li.dataset.code} ${li.dataset.path}`)), ['overnight $.routine.blocks[4]']);
+  assert.equal(await page.$eval('.block[data-path="$.routine.blocks[4]"]', (b) => b.classList.contains('has-warning')), true);
+  // hovering an error lights its block up
+  await page.hover('#errors .issue[data-code="commitment"]');
+  assert.equal(await page.$eval('.block[data-path="$.routine.blocks[1]"]', (b) => b.classList.contains('is-hot')), true);
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(OUT, 'wasm-page-broken.png'), fullPage: true });
+});
+
+test('the valid example says it is valid and can be imported', async () => {
+  await loadExample('calm-weekday');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'valid');
+  assert.equal(await page.textContent('#verdict-title'), 'Ready to import');
+  assert.equal(await page.isEnabled('#import'), true);
+  assert.equal(await page.isHidden('#errors-card'), true);
+  assert.equal(await page.$$eval('.block.has-error', (b) => b.length), 0);
+  assert.equal(await page.$$eval('.block', (b) => b.length) >= 5, true);
+  await page.screenshot({ path: join(OUT, 'wasm-page-valid.png'), fullPage: true });
+  await page.click('#import');
+  assert.match(await page.textContent('#toast'), /imported/);
+});
+
+test('weekday lists and goal days are drawn too', async () => {
+  await loadExample('week-with-choir');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'valid');
+  const heads = await page.$$eval('.col-head[data-path]', (h) => h.map((x) => x.dataset.path));
+  assert.deepEqual(heads, ['$.routine.blocks', '$.routine.weekdays.wed', '$.routine.weekdays.sat', '$.routine.weekdays.sun']);
+  await page.screenshot({ path: join(OUT, 'wasm-page-weekdays.png'), fullPage: true });
+  await loadExample('first-5k');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'valid');
+  assert.equal(await page.$$eval('.day', (d) => d.length), 3);
+  await page.screenshot({ path: join(OUT, 'wasm-page-goal.png'), fullPage: true });
+});
+
+test('typed text is checked as it is typed: a plan that is not JSON says where', async () => {
+  await loadExample('calm-weekday');
+  await page.fill('#plan', '{"format": "daily-momentum-ai-plan",');
+  await page.waitForFunction(() => document.getElementById('verdict').dataset.state === 'unreadable');
+  const items = await page.$$eval('#errors .issue', (li) => li.map((x) => `${x.dataset.code} ${x.dataset.path} ${x.querySelector('.msg').textContent}`));
+  assert.equal(items.length, 1);
+  assert.match(items[0], /^json \$ .*line 1, column \d+/);
+  await page.fill('#request', '{"requestId": ');
+  await page.waitForFunction(() => !document.getElementById('request-error').hidden);
+  assert.match(await page.textContent('#request-error'), /The request is not JSON/);
+});
+
+test('no errors in the page console, and nothing fetched from elsewhere', () => {
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,46 @@
+// Type-checked by test/api.test.cjs with `tsc --strict --noEmit`: how an app uses the package,
+// and what the types forbid.
+import { validatePlan, getPlanContract } from 'momentum-plan-wasm';
+import type { Verdict, Issue, IssueCode, CheckName, Contract, CategoryId, Weekday } from 'momentum-plan-wasm';
+import init, { initSync, validatePlan as validateInBrowser } from 'momentum-plan-wasm/web';
+
+const verdict: Verdict = validatePlan({ format: 'daily-momentum-ai-plan' }, '{"requestId": "r"}');
+const first: Issue | undefined = verdict.errors[0];
+const code: IssueCode | undefined = first?.code;
+const checks: CheckName[] = verdict.checks;
+const ok: boolean = verdict.valid && verdict.warnings.every((w) => w.message.length > 0);
+
+function describe(c: IssueCode): string {
+  switch (c) {
+    case 'overlap':
+      return 'two blocks overlap';
+    case 'commitment':
+      return 'a block sits on a commitment';
+    default:
+      return c;
+  }
+}
+
+const contract: Contract = getPlanContract();
+const format: 'daily-momentum-ai-plan' = contract.format;
+const version: 1 = contract.contractVersion;
+const category: CategoryId = contract.categories[0].id;
+const day: Weekday = contract.weekdays[0];
+const limit: number = contract.limits.blocksPerDay;
+
+// @ts-expect-error not an issue code
+const wrong: IssueCode = 'nope';
+// @ts-expect-error a plan is an object or JSON text
+validatePlan(42, {});
+// @ts-expect-error the verdict has no such member
+verdict.score;
+// @ts-expect-error not a category id
+const badCategory: CategoryId = 'food';
+
+async function inBrowser(bytes: BufferSource): Promise<Verdict> {
+  initSync({ module: bytes });
+  await init();
+  return validateInBrowser('{}', {});
+}
+
+export { code, checks, ok, describe, format, version, category, day, limit, wrong, badCategory, inBrowser };

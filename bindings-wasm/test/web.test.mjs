@@ -1,0 +1,32 @@
+// The ES module build (pkg/web, what the page and bundlers load), run in Node with initSync:
+// the same verdicts as the CommonJS build, and its snippet is the ES module original.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import init, { initSync, validatePlan, getPlanContract } from '../pkg/web/index.js';
+
+const require = createRequire(import.meta.url);
+const node = require('../pkg/node');
+const examples = fileURLToPath(new URL('../../examples/', import.meta.url));
+const wasm = readFileSync(new URL('../pkg/web/momentum_plan_wasm_bg.wasm', import.meta.url));
+
+test('pkg/web: initSync, then the same verdicts as pkg/node', () => {
+  initSync({ module: wasm });
+  assert.equal(typeof init, 'function');
+  for (const f of readdirSync(examples).filter((n) => n.endsWith('.plan.json'))) {
+    const plan = readFileSync(examples + f, 'utf8');
+    const request = readFileSync(examples + f.replace('.plan.json', '.request.json'), 'utf8');
+    assert.deepEqual(validatePlan(plan, request), node.validatePlan(plan, request), f);
+    assert.deepEqual(validatePlan(JSON.parse(plan), JSON.parse(request)), node.validatePlan(plan, request), f);
+  }
+  assert.deepEqual(getPlanContract(), node.getPlanContract());
+  assert.throws(() => validatePlan({ a: NaN }, {}), /^TypeError: plan: \$\.a is NaN/);
+});
+
+test('the package resolves: require() gets pkg/node, import of /web gets pkg/web', async () => {
+  assert.equal(require.resolve('momentum-plan-wasm'), require.resolve('../pkg/node/index.js'));
+  const web = await import('momentum-plan-wasm/web');
+  assert.equal(web.validatePlan, validatePlan);
+});
