@@ -235,6 +235,7 @@ pub fn check_text_input(data: &[u8]) {
     check_verdict(&verdict);
     assert_eq!(verdict, validate_bytes(data, request), "not deterministic");
     if let Ok(text) = std::str::from_utf8(data) {
+        check_parser_agrees(text);
         assert_eq!(verdict, validate_text(text, request), "bytes vs text");
         assert_eq!(verdict, validate(&Value::String(text.to_owned()), request), "text vs Value::String");
     }
@@ -263,6 +264,34 @@ pub fn check_text_input(data: &[u8]) {
             if value.is_object() {
                 check_object_and_compact(&value, &value);
             }
+        }
+    }
+}
+
+/// The core's strict reader against `serde_json` (differential): both accept the same texts and
+/// read them to the same value, except what validator.md D12 and §7 reject on purpose (a byte
+/// order mark, a number overflowing to infinity, nesting over 512 levels) and the nesting
+/// between `serde_json`'s own limit (128) and 512 levels, which only the core reads.
+pub fn check_parser_agrees(text: &str) {
+    let ours = json::parse(text);
+    match serde_json::from_str::<Value>(text) {
+        Ok(theirs) => {
+            let rejected_on_purpose = text.starts_with('\u{feff}') || json::check_numbers_and_depth(&theirs).is_err();
+            match ours {
+                Ok(ours) => {
+                    assert!(!rejected_on_purpose, "the core read what D12 rejects: {text:?}");
+                    assert_eq!(
+                        serde_json::to_string(&ours).ok(),
+                        serde_json::to_string(&theirs).ok(),
+                        "the core and serde_json read different values from {text:?}"
+                    );
+                }
+                Err(e) => assert!(rejected_on_purpose, "the core rejects JSON serde_json reads ({e}): {text:?}"),
+            }
+        }
+        Err(e) if e.to_string().starts_with("recursion limit exceeded") => {}
+        Err(e) => {
+            assert!(ours.is_err(), "the core reads what serde_json rejects ({e}): {text:?}");
         }
     }
 }
