@@ -121,6 +121,7 @@ test('the valid example says it is valid and can be imported', async () => {
   assert.equal(await page.isHidden('#errors-card'), true);
   assert.equal(await page.$$eval('.block.has-error', (b) => b.length), 0);
   assert.equal(await page.$$eval('.block', (b) => b.length) >= 5, true);
+  await page.mouse.move(5, 5);
   await page.screenshot({ path: join(OUT, 'wasm-page-valid.png'), fullPage: true });
   await page.click('#import');
   assert.match(await page.textContent('#toast'), /imported/);
@@ -131,10 +132,12 @@ test('weekday lists and goal days are drawn too', async () => {
   assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'valid');
   const heads = await page.$$eval('.col-head[data-path]', (h) => h.map((x) => x.dataset.path));
   assert.deepEqual(heads, ['$.routine.blocks', '$.routine.weekdays.wed', '$.routine.weekdays.sat', '$.routine.weekdays.sun']);
+  await page.mouse.move(5, 5);
   await page.screenshot({ path: join(OUT, 'wasm-page-weekdays.png'), fullPage: true });
   await loadExample('first-5k');
   assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'valid');
   assert.equal(await page.$$eval('.day', (d) => d.length), 3);
+  await page.mouse.move(5, 5);
   await page.screenshot({ path: join(OUT, 'wasm-page-goal.png'), fullPage: true });
 });
 
