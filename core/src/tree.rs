@@ -130,7 +130,7 @@ impl<'a> Node<'a> {
         match self {
             Node::Null => Value::Null,
             Node::Bool(b) => Value::Bool(b),
-            Node::Number(n) => serde_json::from_str::<serde_json::Number>(n).map_or(Value::Null, Value::Number),
+            Node::Number(n) => n.parse::<serde_json::Number>().map_or(Value::Null, Value::Number),
             Node::String(s) => Value::String(s.into_owned()),
             Node::Array(a) => Value::Array(a.into_iter().map(Node::into_value).collect()),
             Node::Object(m) => Value::Object(m.0.into_iter().map(|(k, v)| (k.into_owned(), v.into_value())).collect()),
