@@ -151,8 +151,9 @@ pub fn parse_line(line: &[u8]) -> Result<Value, RpcError> {
     value.map_err(|e| RpcError::new(PARSE_ERROR, format!("Parse error: {e}")))
 }
 
-/// Whether JSON text holds more than `max` values (counting member names), by the count of
-/// [`scan`]. Strings are skipped, so this is linear and allocates nothing.
+/// Whether JSON text (valid or not) holds more than `max` values, counting member names: the
+/// count is 1 plus every `[`, `{`, `,` and `:` outside strings, an upper bound of the values.
+/// Strings are skipped, so this is linear and allocates nothing.
 #[must_use]
 pub fn more_values_than(text: &[u8], max: usize) -> bool {
     matches!(scan(text, usize::MAX, max), Scan::TooMany)

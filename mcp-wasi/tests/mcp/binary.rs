@@ -1,9 +1,7 @@
 //! The stdio binary (native build of `main.rs`): serves a session, survives garbage, writes
 //! only protocol lines to stdout, logs to stderr, and exits 0 at end of input.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

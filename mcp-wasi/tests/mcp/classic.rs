@@ -2,9 +2,7 @@
 //! version-gated features, every tool, tool errors versus protocol errors, the prompt, requests
 //! before `initialize` (mcp-server.md "Protocol eras", "Catalog").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 const CLASSIC: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];

@@ -2,9 +2,7 @@
 //! requests, notifications, stray responses, line endings, BOM, blank and oversized lines,
 //! batches, invalid UTF-8, deep nesting and arbitrary bytes.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use momentum_plan_mcp::{MAX_LINE_BYTES, Server, stdio};
 use serde_json::{Value, json};
 

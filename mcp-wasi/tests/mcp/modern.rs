@@ -2,9 +2,7 @@
 //! errors, `resultType` and `serverInfo` on every result, caching hints, every tool, both eras
 //! interleaved on one stream (mcp-server.md "Protocol eras").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 #[test]

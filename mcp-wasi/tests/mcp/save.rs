@@ -1,9 +1,7 @@
 //! `save_plan`, the overwrite question in both eras, unsafe ids, atomic writes, and the
 //! `plan://` resources (mcp-server.md `save_plan`, "Resource template").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use momentum_plan_mcp::{DirStore, Server, Store};
 use serde_json::{Value, json};
 

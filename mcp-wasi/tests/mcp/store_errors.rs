@@ -1,9 +1,7 @@
 //! A store that fails: every failure is a clear tool error or `-32603`, never a panic, and a
 //! failed write leaves nothing behind (mcp-server.md `save_plan`).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use momentum_plan_mcp::{DirStore, Server, Store};
 use serde_json::json;
 use std::io;

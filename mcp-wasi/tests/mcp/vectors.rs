@@ -2,9 +2,7 @@
 //! plan passed as given (object or text), the verdict bytes in `structuredContent` and in the
 //! text block equal to the core's `validate(plan, request).to_json()` of the same input.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 #[test]

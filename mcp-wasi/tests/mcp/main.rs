@@ -1,0 +1,12 @@
+//! The server's integration tests, in one test binary (one link instead of eight): raw JSON-RPC
+//! lines fed to `Server::handle_line`, the stdio loop, and the native binary over pipes.
+
+mod common;
+
+mod binary;
+mod classic;
+mod jsonrpc;
+mod modern;
+mod save;
+mod store_errors;
+mod vectors;
