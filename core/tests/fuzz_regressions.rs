@@ -52,8 +52,11 @@ fn recorded_validate_pair_findings_hold_the_invariants() {
     let found = files("validate_pair", |p| ext(p) == Some("json"));
     for path in &found {
         let text = std::fs::read_to_string(path).expect("readable regression");
-        // Not the strict reader: a recorded object may hold what text cannot (e.g. `1e400`).
-        let case: Value = serde_json::from_str(&text).expect("a {plan, request} object");
+        // Not the strict reader: a recorded object may hold what the reader rejects (`1e400`,
+        // more than 512 levels; the recorded pairs stay under 600 levels).
+        let mut de = serde_json::Deserializer::from_str(&text);
+        de.disable_recursion_limit();
+        let case: Value = serde::Deserialize::deserialize(&mut de).expect("a {plan, request} object");
         let (plan, request) = (&case["plan"], &case["request"]);
         let outcome = std::panic::catch_unwind(|| invariants::check_pair(plan, request));
         assert!(outcome.is_ok(), "regression {} fails again", path.display());
@@ -87,4 +90,22 @@ fn hostile_inputs_hold_the_invariants() {
     invariants::check_pair(plan, invariants::calm_request());
     invariants::check_pair(plan, &Value::Null);
     invariants::check_pair(&Value::String(invariants::CALM_PLAN.to_owned()), invariants::calm_request());
+}
+
+/// Fuzz finding F2 (`validate_pair`, minimized to the 10 input bytes
+/// `fuzz/regressions/validate_pair/f2-compact-size-deeper-than-max-depth`, the pair in the
+/// `.json` beside it): `json::compact_size` reads containers nested deeper than `MAX_DEPTH` as
+/// `null`, so for such a value it is not the length of the compact serialization (2052 vs 5103
+/// bytes for the pair's plan). The validator is not affected (it rejects a plan that deep as
+/// `json` before measuring it), but the public function's documentation promises the length.
+/// Ignored until the core either measures deep values or documents the bound.
+#[test]
+#[ignore = "fuzz finding F2: compact_size undercounts values deeper than MAX_DEPTH (reported to the lead)"]
+fn compact_size_measures_values_deeper_than_max_depth() {
+    let mut v = Value::from(1);
+    for level in 0..600 {
+        v = if level % 2 == 0 { Value::Array(vec![v]) } else { serde_json::json!({ "x": v }) };
+    }
+    let text = serde_json::to_string(&v).expect("serializes");
+    assert_eq!(momentum_plan::json::compact_size(&v), text.len());
 }

@@ -181,6 +181,33 @@ pub fn without_size(v: &Verdict) -> Verdict {
     Verdict { valid: errors.is_empty(), errors, warnings: v.warnings.clone(), checks: v.checks.clone() }
 }
 
+/// What a verdict says without its wording: `valid`, the (code, path) of each error and warning,
+/// and the checks. Text and the object it parses to are compared this way: reading text into a
+/// `serde_json::Value` rewrites number literals with an exponent (`3E1` becomes `3e+1`), so a
+/// message quoting such a number differs in form (fuzz finding F1, by design).
+pub type Shape = (bool, Vec<(IssueCode, String)>, Vec<(IssueCode, String)>, Vec<Check>);
+
+/// The [`Shape`] of a verdict.
+pub fn shape(v: &Verdict) -> Shape {
+    let pairs = |list: &[momentum_plan::Issue]| list.iter().map(|i| (i.code, i.path.clone())).collect();
+    (v.valid, pairs(&v.errors), pairs(&v.warnings), v.checks.clone())
+}
+
+/// Nesting depth of a value (1 for a scalar), iteratively.
+pub fn depth(v: &Value) -> usize {
+    let mut max = 0;
+    let mut stack = vec![(v, 1usize)];
+    while let Some((v, d)) = stack.pop() {
+        max = max.max(d);
+        match v {
+            Value::Array(a) => stack.extend(a.iter().map(|x| (x, d + 1))),
+            Value::Object(m) => stack.extend(m.values().map(|x| (x, d + 1))),
+            _ => {}
+        }
+    }
+    max
+}
+
 /// A verdict's `json` error messages blanked: a position-less in-memory fault and the same
 /// fault found in text (with line and column) say the same thing in different words.
 pub fn json_messages_blanked(v: &Verdict) -> Verdict {
@@ -213,7 +240,11 @@ pub fn check_object_and_compact(plan: &Value, request: &Value) -> Verdict {
     }
     let compact = serde_json::to_string(plan).expect("a Value serializes");
     {
-        assert_eq!(json::compact_size(plan), compact.len(), "compact_size differs from the compact text's length");
+        // `json::compact_size` cuts containers deeper than MAX_DEPTH to `null` (fuzz finding F2;
+        // harmless to the validator, which rejects such a plan before measuring it).
+        if depth(plan) <= momentum_plan::MAX_DEPTH {
+            assert_eq!(json::compact_size(plan), compact.len(), "compact_size differs from the compact text's length");
+        }
         let vt = validate_text(&compact, request);
         check_verdict(&vt);
         if vo.errors.iter().any(|e| e.code == IssueCode::Json) {
@@ -249,7 +280,7 @@ pub fn check_text_input(data: &[u8]) {
                 // The parsed object gives the text's verdict, except the size (measured on the
                 // compact form instead of the text); its compact text gives the object's verdict.
                 let vo = check_object_and_compact(&value, request);
-                assert_eq!(without_size(&verdict), without_size(&vo), "text vs parsed object");
+                assert_eq!(shape(&without_size(&verdict)), shape(&without_size(&vo)), "text vs parsed object");
             } else {
                 assert_eq!(verdict.checks, [Check::Json]);
                 assert_eq!(verdict.errors[0].code, IssueCode::Type, "{verdict:?}");
@@ -260,7 +291,7 @@ pub fn check_text_input(data: &[u8]) {
             check_verdict(&vr);
             assert_eq!(vr, validate_text(CALM_PLAN, &value), "not deterministic");
             let vro = check_object_and_compact(calm_plan(), &value);
-            assert_eq!(without_size(&vr), without_size(&vro), "calm text vs calm object");
+            assert_eq!(shape(&without_size(&vr)), shape(&without_size(&vro)), "calm text vs calm object");
             if value.is_object() {
                 check_object_and_compact(&value, &value);
             }

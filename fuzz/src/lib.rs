@@ -362,18 +362,3 @@ fn edit_once(u: &mut Unstructured<'_>, plan: &mut Value, request: &mut Value) ->
     }
     Ok(())
 }
-
-/// Nesting depth of a value (1 for a scalar), iteratively.
-pub fn depth(v: &Value) -> usize {
-    let mut max = 0;
-    let mut stack = vec![(v, 1usize)];
-    while let Some((v, d)) = stack.pop() {
-        max = max.max(d);
-        match v {
-            Value::Array(a) => stack.extend(a.iter().map(|x| (x, d + 1))),
-            Value::Object(m) => stack.extend(m.values().map(|x| (x, d + 1))),
-            _ => {}
-        }
-    }
-    max
-}
