@@ -53,6 +53,25 @@ pub fn validate_text(plan: &str, request: &Value) -> Verdict {
     }
 }
 
+/// Validates plan text against request text (validator.md §5), both read by the core's strict
+/// parser (D12) and neither turned into a `serde_json::Value`: the fastest way in for a binding
+/// whose host hands over text (JavaScript's `JSON.stringify`, a model's tool arguments).
+///
+/// Input: the plan's JSON text (validated as text exactly as [`validate_text`]); the request's
+/// JSON text (any JSON value: a non-object request is `requestInvalid`, D1).
+///
+/// # Errors
+/// A [`JsonError`] (reason, line, column) when the *request* text is not strict JSON: the
+/// request is the caller's own data, so that is a caller error, not a verdict on the plan.
+pub fn validate_text_pair(plan: &str, request: &str) -> Result<Verdict, JsonError> {
+    let request = tree::parse(request)?;
+    Ok(match tree::parse(plan) {
+        Ok(Node::Object(map)) => run(&map, plan.len(), &request),
+        Ok(other) => not_an_object(&other),
+        Err(e) => Verdict::not_json(&e),
+    })
+}
+
 /// Validates plan text given as bytes: invalid UTF-8 is a `json` error at `$` (validator.md
 /// §5.1); otherwise exactly [`validate_text`].
 #[must_use]

@@ -589,3 +589,20 @@ fn duplicate_members_keep_the_last_value() {
     assert_ne!(doubled, text);
     assert_verdict(&validate_text(&doubled, &request), &[], &[SLEEP_WARNING]);
 }
+
+#[test]
+fn text_pair_agrees_with_the_value_path() {
+    for name in ["calm-weekday", "calm-weekday-broken", "first-5k", "week-with-choir"] {
+        let root = common::root().join("examples");
+        let plan = std::fs::read_to_string(root.join(format!("{name}.plan.json"))).unwrap();
+        let request = std::fs::read_to_string(root.join(format!("{name}.request.json"))).unwrap();
+        let by_value = validate_text(&plan, &momentum_plan::json::parse(&request).unwrap());
+        assert_eq!(momentum_plan::validate_text_pair(&plan, &request).unwrap(), by_value, "{name}");
+    }
+    let e = momentum_plan::validate_text_pair("{}", "{\"a\":").unwrap_err();
+    assert_eq!(e.line, 1);
+    // A request that is JSON but not an object is a verdict, not an error (D1).
+    let v = momentum_plan::validate_text_pair("{}", "[]").unwrap();
+    assert_eq!(v.errors[0].code.as_str(), "format");
+    assert!(v.errors.iter().any(|i| i.code.as_str() == "requestInvalid" && i.path == "$.request"));
+}
