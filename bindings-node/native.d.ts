@@ -10,8 +10,8 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
- * Nanoseconds per `momentum_plan::validate_text(plan, request)` over `iterations` runs inside
- * Rust (request parsed once, outside the timing): the core's own cost with no binding around
+ * Nanoseconds per `momentum_plan::validate_text_pair(plan, request)` over `iterations` runs inside
+ * Rust: the core's own cost with no binding around
  * it, printed by `npm run bench` as the floor of the text way in. Not part of the public API.
  */
 export declare function benchCore(plan: string, request: string, iterations: number): number
