@@ -1,0 +1,268 @@
+"""Shared helpers for the end-to-end tests, the demo and the bench of the sandboxed MCP server.
+
+Paths (each overridable by an environment variable, which ``mcp-wasi/sandbox/test.sh`` sets):
+
+* ``MOMENTUM_PLAN_SANDBOX``: the runner, default ``$TARGET/release/momentum-plan-sandbox``;
+* ``MOMENTUM_PLAN_MCP_WASM``: the server, default
+  ``$TARGET/wasm32-wasip2/release/momentum-plan-mcp.wasm``;
+* ``MOMENTUM_PLAN_VALIDATE``: the core's line driver (``cargo build --release -p momentum-plan
+  --example validate``), default ``$TARGET/release/examples/validate``;
+* ``MOMENTUM_PLAN_CORE_PROBE``: the core probe (``cargo build --release -p momentum-plan-sandbox
+  --example core-probe``), default ``$TARGET/release/examples/core-probe``;
+
+where ``$TARGET`` is ``$CARGO_TARGET_DIR`` or ``<repo>/target``. The shared material is
+``<repo>/../shared``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import threading
+from pathlib import Path
+from typing import Any
+
+from mcp.client.stdio import StdioServerParameters
+
+E2E = Path(__file__).resolve().parent
+ROOT = E2E.parent.parent
+SHARED = (ROOT / ".." / "shared").resolve()
+VECTORS = SHARED / "vectors"
+EXAMPLES = ROOT / "examples"
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target")
+
+
+def _path(env: str, default: Path) -> Path:
+    value = os.environ.get(env)
+    return Path(value) if value else default
+
+
+RUNNER = _path("MOMENTUM_PLAN_SANDBOX", TARGET / "release" / "momentum-plan-sandbox")
+WASM = _path("MOMENTUM_PLAN_MCP_WASM", TARGET / "wasm32-wasip2" / "release" / "momentum-plan-mcp.wasm")
+VALIDATE = _path("MOMENTUM_PLAN_VALIDATE", TARGET / "release" / "examples" / "validate")
+CORE_PROBE = _path("MOMENTUM_PLAN_CORE_PROBE", TARGET / "release" / "examples" / "core-probe")
+
+#: Exit codes of the runner (mcp-wasi/sandbox/src/exit.rs).
+EXIT = {"usage": 64, "no_wasm": 65, "bad_store": 66, "bad_wasm": 67, "trap": 68, "memory_cap": 69, "internal": 70}
+
+#: Keys that the spec uses on the wire.
+PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+CLIENT_CAPS_KEY = "io.modelcontextprotocol/clientCapabilities"
+MODERN = "2026-07-28"
+
+
+def runner_args(
+    store: Path | None = None,
+    cache_dir: Path | None = None,
+    memory_mib: int | None = None,
+    wasm: Path | None = WASM,
+    extra: list[str] | None = None,
+) -> list[str]:
+    """The runner's arguments (without the program)."""
+    args: list[str] = []
+    if wasm is not None:
+        args += ["--wasm", str(wasm)]
+    if store is not None:
+        args += ["--store", str(store)]
+    if cache_dir is not None:
+        args += ["--cache-dir", str(cache_dir)]
+    else:
+        args += ["--no-cache"]
+    if memory_mib is not None:
+        args += ["--memory-mib", str(memory_mib)]
+    return args + (extra or [])
+
+
+def server_params(store: Path | None = None, cache_dir: Path | None = None, **kw: Any) -> StdioServerParameters:
+    """StdioServerParameters that launch the sandboxed server (as a host would)."""
+    return StdioServerParameters(command=str(RUNNER), args=runner_args(store, cache_dir, **kw))
+
+
+def example(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(plan, request) of ``examples/<name>.{plan,request}.json`` as Python objects."""
+    plan = json.loads((EXAMPLES / f"{name}.plan.json").read_text(encoding="utf-8"))
+    request = json.loads((EXAMPLES / f"{name}.request.json").read_text(encoding="utf-8"))
+    return plan, request
+
+
+def example_names() -> list[str]:
+    """The bundled examples (``calm-weekday``, ``calm-weekday-broken``, ...), sorted."""
+    return sorted(p.name[: -len(".plan.json")] for p in EXAMPLES.glob("*.plan.json"))
+
+
+def ordered(text: str) -> Any:
+    """Parses JSON keeping member order observable: objects become lists of (key, value)."""
+    return json.loads(text, object_pairs_hook=lambda pairs: [(k, v) for k, v in pairs])
+
+
+def raw_members(line: str) -> dict[str, str]:
+    """The raw JSON text of each top-level member of a JSON object line, exactly as written.
+
+    Used to pass a vector's ``plan`` and ``request`` on unchanged (number literals such as
+    ``30.0`` or a 4300-digit integer keep their form).
+    """
+    dec = json.JSONDecoder()
+    out: dict[str, str] = {}
+    i = line.index("{") + 1
+    n = len(line)
+
+    def skip(j: int) -> int:
+        while j < n and line[j] in " \t\r\n":
+            j += 1
+        return j
+
+    i = skip(i)
+    if line[i] == "}":
+        return out
+    while True:
+        key, i = json.decoder.scanstring(line, skip(i) + 1)  # type: ignore[attr-defined]
+        i = skip(i)
+        assert line[i] == ":", f"expected ':' at {i}"
+        start = skip(i + 1)
+        _, end = dec.raw_decode(line, start)
+        out[key] = line[start:end]
+        i = skip(end)
+        if line[i] == "}":
+            return out
+        assert line[i] == ",", f"expected ',' at {i}"
+        i += 1
+
+
+class RawSession:
+    """The runner as a subprocess spoken to in raw JSON-RPC lines (for what the SDKs never send).
+
+    ``send`` writes one line; ``recv`` reads one stdout line (parsed) with a timeout, so a hang
+    fails the test instead of blocking it.
+    """
+
+    def __init__(self, args: list[str], timeout: float = 30.0) -> None:
+        self.timeout = timeout
+        self.proc = subprocess.Popen(
+            [str(RUNNER), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._stderr: list[bytes] = []
+        threading.Thread(target=self._pump, daemon=True).start()
+        threading.Thread(target=self._pump_err, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for line in iter(self.proc.stdout.readline, b""):
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def _pump_err(self) -> None:
+        assert self.proc.stderr is not None
+        for line in iter(self.proc.stderr.readline, b""):
+            self._stderr.append(line)
+
+    def send_text(self, text: str | bytes) -> None:
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data if data.endswith(b"\n") else data + b"\n")
+        self.proc.stdin.flush()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def recv_text(self, timeout: float | None = None) -> str | None:
+        """The next stdout line (without its newline), or None at EOF."""
+        line = self._lines.get(timeout=timeout or self.timeout)
+        return None if line is None else line.decode("utf-8").rstrip("\n")
+
+    def recv(self, timeout: float | None = None) -> Any:
+        text = self.recv_text(timeout)
+        assert text is not None, f"server closed stdout; stderr: {self.stderr()}"
+        return json.loads(text)
+
+    def request(self, id_: int | str, method: str, params: dict[str, Any] | None = None) -> Any:
+        msg: dict[str, Any] = {"jsonrpc": "2.0", "id": id_, "method": method}
+        if params is not None:
+            msg["params"] = params
+        self.send(msg)
+        return self.recv()
+
+    def initialize(self, version: str = "2025-11-25", capabilities: dict[str, Any] | None = None) -> Any:
+        reply = self.request(
+            0,
+            "initialize",
+            {
+                "protocolVersion": version,
+                "capabilities": capabilities or {},
+                "clientInfo": {"name": "e2e-raw", "version": "0"},
+            },
+        )
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return reply
+
+    def close(self, timeout: float | None = None) -> int:
+        """Closes stdin (EOF) and returns the exit code."""
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        return self.proc.wait(timeout=timeout or self.timeout)
+
+    def stderr(self) -> str:
+        return b"".join(self._stderr).decode("utf-8", "replace")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def __enter__(self) -> RawSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill()
+
+
+def modern_meta(capabilities: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The 2026-07-28 per-request envelope."""
+    return {
+        PROTOCOL_VERSION_KEY: MODERN,
+        "io.modelcontextprotocol/clientInfo": {"name": "e2e-raw", "version": "0"},
+        CLIENT_CAPS_KEY: capabilities if capabilities is not None else {},
+    }
+
+
+def files_under(path: Path) -> set[Path]:
+    """Every file below ``path`` (relative paths)."""
+    return {p.relative_to(path) for p in path.rglob("*") if p.is_file()}
+
+
+def args_text(plan: Any, request: Any) -> str:
+    """``{"plan":…,"request":…}`` as compact JSON text (non-ASCII raw)."""
+    return json.dumps({"plan": plan, "request": request}, ensure_ascii=False, separators=(",", ":"))
+
+
+def core_verdicts(lines: list[str]) -> list[str]:
+    """The core's verdicts (compact JSON lines) for lines of the lines protocol, in order."""
+    out = subprocess.run(
+        [str(VALIDATE), "--lines"],
+        input="".join(line + "\n" for line in lines).encode("utf-8"),
+        capture_output=True,
+        check=True,
+        timeout=600,
+    )
+    verdicts = out.stdout.decode("utf-8").splitlines()
+    assert len(verdicts) == len(lines), out.stderr.decode()
+    return verdicts
+
+
+def core_verdict(plan: Any, request: Any) -> Any:
+    """The core's verdict for one pair, parsed (plain dicts, order kept by Python)."""
+    return json.loads(core_verdicts([args_text(plan, request)])[0])
+
+
+def core_contract_text() -> str:
+    """The core's contract as compact JSON text (``core-probe contract``)."""
+    out = subprocess.run([str(CORE_PROBE), "contract"], capture_output=True, check=True, timeout=60)
+    return out.stdout.decode("utf-8").strip()

@@ -1,0 +1,197 @@
+// (2) The official TypeScript SDK client (@modelcontextprotocol/sdk, v1 line: classic handshake)
+// against the sandboxed server over stdio: list and call every tool, the refusal, the overwrite
+// question (accepted and declined), the resource and the prompt.
+//
+// The SDK checks every structuredContent against the tool's outputSchema, so these calls also
+// check the declared schemas. Paths: see sandbox_env.py (same environment variables).
+// Run: node --test ts_sdk.test.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..', '..');
+const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
+const RUNNER = process.env.MOMENTUM_PLAN_SANDBOX || join(TARGET, 'release', 'momentum-plan-sandbox');
+const WASM = process.env.MOMENTUM_PLAN_MCP_WASM || join(TARGET, 'wasm32-wasip2', 'release', 'momentum-plan-mcp.wasm');
+const VALIDATE = process.env.MOMENTUM_PLAN_VALIDATE || join(TARGET, 'release', 'examples', 'validate');
+const CORE_PROBE = process.env.MOMENTUM_PLAN_CORE_PROBE || join(TARGET, 'release', 'examples', 'core-probe');
+const EXAMPLES = join(ROOT, 'examples');
+
+const scratch = mkdtempSync(join(tmpdir(), 'mp-ts-e2e-'));
+const cacheDir = join(scratch, 'cache');
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
+function example(name) {
+  return {
+    plan: JSON.parse(readFileSync(join(EXAMPLES, `${name}.plan.json`), 'utf8')),
+    request: JSON.parse(readFileSync(join(EXAMPLES, `${name}.request.json`), 'utf8')),
+  };
+}
+
+/** The core's verdict for one pair (the examples hold no number JSON.parse would change). */
+function coreVerdict(plan, request) {
+  const out = spawnSync(VALIDATE, ['--lines'], { input: JSON.stringify({ plan, request }) + '\n' });
+  assert.equal(out.status, 0, String(out.stderr));
+  return JSON.parse(String(out.stdout));
+}
+
+function coreContract() {
+  const out = spawnSync(CORE_PROBE, ['contract']);
+  assert.equal(out.status, 0, String(out.stderr));
+  return JSON.parse(String(out.stdout));
+}
+
+/** A connected client; `answer` is the elicitation reply (null: no elicitation capability). */
+async function connect(store, answer) {
+  const args = ['--wasm', WASM, '--cache-dir', cacheDir];
+  if (store) args.push('--store', store);
+  const transport = new StdioClientTransport({ command: RUNNER, args, stderr: 'inherit' });
+  const capabilities = answer ? { elicitation: { form: {} } } : {};
+  const client = new Client({ name: 'momentum-plan-ts-e2e', version: '0.1.0' }, { capabilities });
+  const asked = [];
+  if (answer) {
+    client.setRequestHandler(ElicitRequestSchema, async (req) => {
+      asked.push(req.params);
+      return answer;
+    });
+  }
+  await client.connect(transport);
+  return { client, asked };
+}
+
+function newStore(name) {
+  const dir = join(scratch, name, 'plans');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function structured(result) {
+  assert.equal(result.isError, false, JSON.stringify(result.content));
+  assert.equal(result.content.length, 1);
+  assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
+  return result.structuredContent;
+}
+
+test('classic session: every tool, refusal, save, overwrite accepted, resource, prompt', async () => {
+  const store = newStore('full');
+  const calm = example('calm-weekday');
+  const broken = example('calm-weekday-broken');
+  const calmVerdict = coreVerdict(calm.plan, calm.request);
+  const brokenVerdict = coreVerdict(broken.plan, broken.request);
+  const { client, asked } = await connect(store, { action: 'accept', content: { overwrite: true } });
+  try {
+    assert.deepEqual(client.getServerVersion().name, 'momentum-planner');
+    assert.ok(client.getServerCapabilities().resources, 'resources offered with a store');
+    assert.match(client.getInstructions() ?? '', /save/i);
+
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'save_plan']);
+    for (const t of tools) {
+      assert.ok(t.title && t.description && t.outputSchema, t.name);
+      assert.equal(t.annotations.idempotentHint, true);
+    }
+
+    assert.deepEqual(structured(await client.callTool({ name: 'get_plan_contract', arguments: {} })), coreContract());
+    assert.deepEqual(structured(await client.callTool({ name: 'validate_plan', arguments: calm })), calmVerdict);
+    const b = structured(await client.callTool({ name: 'validate_plan', arguments: broken }));
+    assert.deepEqual(b, brokenVerdict);
+    assert.equal(b.valid, false);
+    assert.equal(b.errors.length, 3);
+
+    // A tool error (bad arguments) carries one text block only, and the SDK accepts it.
+    const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /request/);
+
+    const refused = await client.callTool({ name: 'save_plan', arguments: broken });
+    assert.equal(refused.isError, true);
+    assert.equal(refused.content.length, 1);
+    assert.ok(refused.content[0].text.startsWith('Plan not saved.'));
+    for (const e of brokenVerdict.errors) assert.ok(refused.content[0].text.includes(` | ${e.path}: ${e.message}`));
+    assert.deepEqual(readdirSync(store), []);
+
+    const id = calm.request.requestId;
+    const saved = structured(await client.callTool({ name: 'save_plan', arguments: calm }));
+    assert.deepEqual(saved, { saved: true, planId: id, uri: `plan://${id}`, warnings: calmVerdict.warnings });
+    assert.deepEqual(readdirSync(store), [`${id}.json`]);
+    assert.equal(asked.length, 0);
+
+    const again = { plan: { ...calm.plan, tagline: 'Saved twice.' }, request: calm.request };
+    assert.equal(structured(await client.callTool({ name: 'save_plan', arguments: again })).saved, true);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].requestedSchema.properties.overwrite.type, 'boolean');
+    assert.deepEqual(JSON.parse(readFileSync(join(store, `${id}.json`), 'utf8')), again.plan);
+
+    const { resourceTemplates } = await client.listResourceTemplates();
+    assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate), ['plan://{planId}']);
+    const { resources } = await client.listResources();
+    assert.deepEqual(resources.map((r) => r.uri), [`plan://${id}`]);
+    const read = await client.readResource({ uri: `plan://${id}` });
+    assert.equal(read.contents[0].mimeType, 'application/json');
+    assert.deepEqual(JSON.parse(read.contents[0].text), again.plan);
+
+    const { prompts } = await client.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), ['draft_plan']);
+    const prompt = await client.getPrompt({ name: 'draft_plan', arguments: { request_json: JSON.stringify(calm.request) } });
+    assert.equal(prompt.messages[0].role, 'user');
+    assert.ok(prompt.messages[0].content.text.includes(JSON.stringify(calm.request)));
+
+    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /Unknown tool: no_such_tool/);
+  } finally {
+    await client.close();
+  }
+});
+
+for (const [label, answer] of [
+  ['declined', { action: 'decline' }],
+  ['cancelled', { action: 'cancel' }],
+  ['accepted with false', { action: 'accept', content: { overwrite: false } }],
+  ['no elicitation capability', null],
+]) {
+  test(`overwrite ${label}: the saved plan is left`, async () => {
+    const store = newStore(label.replaceAll(' ', '-'));
+    const calm = example('calm-weekday');
+    const { client, asked } = await connect(store, answer);
+    try {
+      assert.equal(structured(await client.callTool({ name: 'save_plan', arguments: calm })).saved, true);
+      const file = join(store, `${calm.request.requestId}.json`);
+      const before = readFileSync(file, 'utf8');
+      const r = structured(
+        await client.callTool({ name: 'save_plan', arguments: { plan: { ...calm.plan, name: 'Other' }, request: calm.request } }),
+      );
+      assert.equal(r.saved, false);
+      const last = r.warnings.at(-1);
+      assert.deepEqual(Object.keys(last), ['code', 'path', 'message']);
+      assert.equal(last.code, 'notSaved');
+      assert.equal(last.path, '$');
+      assert.equal(asked.length, answer ? 1 : 0);
+      assert.equal(readFileSync(file, 'utf8'), before);
+    } finally {
+      await client.close();
+    }
+  });
+}
+
+test('read-only run: no save_plan, no resources', async () => {
+  const { client } = await connect(null, null);
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan']);
+    assert.equal(client.getServerCapabilities().resources, undefined);
+    const calm = example('calm-weekday');
+    assert.equal(structured(await client.callTool({ name: 'validate_plan', arguments: calm })).valid, true);
+    await assert.rejects(client.callTool({ name: 'save_plan', arguments: calm }), /Unknown tool: save_plan/);
+  } finally {
+    await client.close();
+  }
+});

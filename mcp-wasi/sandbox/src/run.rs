@@ -1,0 +1,313 @@
+//! Running the guest: engine, WASI context, memory cap, exit status.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use wasmtime::component::{Linker, ResourceTable};
+use wasmtime::{Config, Engine, ResourceLimiter, Store};
+use wasmtime_wasi::p2::bindings::sync::Command;
+use wasmtime_wasi::{FsPerms, I32Exit, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
+
+use crate::cache;
+use crate::exit;
+
+/// Guest path of the plan store (spec `mcp-server.md`, "Sandbox and store").
+pub const GUEST_STORE: &str = "/plans";
+/// The guest's `argv[0]`.
+pub const GUEST_ARGV0: &str = "momentum-plan-mcp";
+
+/// Everything [`run`] needs, already resolved (the `.wasm` found, the cache directory chosen).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The component file.
+    pub wasm: PathBuf,
+    /// Host directory to mount read-write at [`GUEST_STORE`], if any.
+    pub store: Option<PathBuf>,
+    /// Linear-memory cap in bytes.
+    pub memory_bytes: usize,
+    /// Compile-cache directory, `None` = compile in memory.
+    pub cache_dir: Option<PathBuf>,
+    /// Extra guest arguments (after `argv[0]`).
+    pub guest_args: Vec<String>,
+    /// Report steps and timings on stderr.
+    pub verbose: bool,
+}
+
+/// Why a run failed before or while the guest ran. [`RunError::exit_code`] gives the
+/// process exit code, `Display` the one-line message.
+#[derive(Debug)]
+pub enum RunError {
+    /// The `.wasm` could not be read.
+    UnreadableWasm(PathBuf, std::io::Error),
+    /// `--store` is unusable.
+    BadStore(PathBuf, String),
+    /// The `.wasm` does not compile, or does not link as a `wasi:cli` command.
+    BadWasm(PathBuf, String),
+    /// The guest trapped.
+    Trap(String),
+    /// The guest asked for more memory than the cap.
+    MemoryCap {
+        /// The cap, in bytes.
+        cap: usize,
+        /// The size the guest asked for, in bytes.
+        desired: usize,
+    },
+    /// Engine or WASI set-up failed.
+    Internal(String),
+}
+
+impl RunError {
+    /// The process exit code for this error (see [`crate::exit`]).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            RunError::UnreadableWasm(..) => exit::NO_WASM,
+            RunError::BadStore(..) => exit::BAD_STORE,
+            RunError::BadWasm(..) => exit::BAD_WASM,
+            RunError::Trap(_) => exit::TRAP,
+            RunError::MemoryCap { .. } => exit::MEMORY_CAP,
+            RunError::Internal(_) => exit::INTERNAL,
+        }
+    }
+}
+
+fn mib(bytes: usize) -> String {
+    let m = bytes as f64 / (1024.0 * 1024.0);
+    if bytes.is_multiple_of(1 << 20) { format!("{m:.0} MiB") } else { format!("{m:.1} MiB") }
+}
+
+/// Folds a multi-line error text (wasmtime's parse errors span lines) into one line.
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::UnreadableWasm(p, e) => write!(f, "cannot read {}: {e}", p.display()),
+            RunError::BadStore(p, why) => write!(f, "--store {}: {why}", p.display()),
+            RunError::BadWasm(p, why) => {
+                write!(f, "{} is not a runnable wasm32-wasip2 command component: {why}", p.display())
+            }
+            RunError::Trap(why) => write!(f, "the server stopped with a trap: {why}"),
+            RunError::MemoryCap { cap, desired } => write!(
+                f,
+                "the server ran out of memory: it needed {} but --memory-mib caps it at {}; \
+                 raise --memory-mib",
+                mib(*desired),
+                mib(*cap)
+            ),
+            RunError::Internal(why) => write!(f, "sandbox set-up failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// The engine configuration (part of the cache key): wasmtime's defaults for the enabled
+/// features; components on; Cranelift optimising for speed.
+pub fn engine_config() -> Config {
+    let mut c = Config::new();
+    c.wasm_component_model(true);
+    c.cranelift_opt_level(wasmtime::OptLevel::Speed);
+    c
+}
+
+/// Caps the guest's linear memories at `cap` bytes and remembers a refused growth.
+#[derive(Debug)]
+pub struct MemoryCap {
+    cap: usize,
+    refused: Option<usize>,
+}
+
+impl MemoryCap {
+    /// A limiter allowing at most `cap` bytes per linear memory.
+    pub fn new(cap: usize) -> Self {
+        MemoryCap { cap, refused: None }
+    }
+    /// The largest size a refused `memory.grow` (or initial size) asked for, if any.
+    pub fn refused(&self) -> Option<usize> {
+        self.refused
+    }
+}
+
+impl ResourceLimiter for MemoryCap {
+    fn memory_growing(&mut self, _current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        if desired > self.cap {
+            // Refused the spec's way (`memory.grow` returns -1); remembered so that the trap
+            // the guest's allocator raises next is reported as the cap, not as a bug.
+            self.refused = Some(self.refused.map_or(desired, |d| d.max(desired)));
+            return Ok(false);
+        }
+        Ok(maximum.is_none_or(|m| desired <= m))
+    }
+
+    fn table_growing(&mut self, _current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        Ok(maximum.is_none_or(|m| desired <= m))
+    }
+}
+
+/// Per-store host state: the WASI context, its resource table and the memory limiter.
+struct Host {
+    ctx: WasiCtx,
+    table: ResourceTable,
+    limits: MemoryCap,
+}
+
+impl WasiView for Host {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.ctx, table: &mut self.table }
+    }
+}
+
+/// Checks `--store`: it must exist and be a directory. Returns it canonicalised.
+pub fn check_store(dir: &Path) -> Result<PathBuf, RunError> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {
+            std::fs::canonicalize(dir).map_err(|e| RunError::BadStore(dir.to_path_buf(), e.to_string()))
+        }
+        Ok(_) => Err(RunError::BadStore(dir.to_path_buf(), "not a directory".into())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(RunError::BadStore(dir.to_path_buf(), "no such directory (create it first)".into()))
+        }
+        Err(e) => Err(RunError::BadStore(dir.to_path_buf(), e.to_string())),
+    }
+}
+
+/// The WASI context: inherited stdio, no network, no host environment, arguments
+/// `argv0 + guest_args`, and with a store only: `store` at [`GUEST_STORE`] read-write and
+/// `PLAN_STORE=/plans`.
+fn wasi_ctx(store: Option<&Path>, guest_args: &[String]) -> Result<WasiCtx, RunError> {
+    let mut b = WasiCtxBuilder::new();
+    b.inherit_stdio()
+        .allow_blocking_current_thread(true)
+        .allow_tcp(false)
+        .allow_udp(false)
+        .allow_ip_name_lookup(false)
+        .arg(GUEST_ARGV0)
+        .args(guest_args);
+    if let Some(dir) = store {
+        b.preopened_dir(dir, GUEST_STORE, FsPerms::ReadWrite)
+            .map_err(|e| RunError::BadStore(dir.to_path_buf(), format!("{e:#}")))?;
+        b.env("PLAN_STORE", GUEST_STORE);
+    }
+    Ok(b.build())
+}
+
+/// Runs the guest to its end. `Ok(code)` is the guest's exit status (0 normal end, 1 when
+/// `run` returned an error, else the code it exited with).
+pub fn run(plan: &Plan) -> Result<i32, RunError> {
+    let t0 = Instant::now();
+    let say = |what: &str| {
+        if plan.verbose {
+            eprintln!("momentum-plan-sandbox: [{:>7.2} ms] {what}", t0.elapsed().as_secs_f64() * 1e3);
+        }
+    };
+    let store_dir = plan.store.as_deref().map(check_store).transpose()?;
+    let wasm = std::fs::read(&plan.wasm).map_err(|e| RunError::UnreadableWasm(plan.wasm.clone(), e))?;
+    say(&format!("read {} ({} bytes)", plan.wasm.display(), wasm.len()));
+
+    let engine = Engine::new(&engine_config()).map_err(|e| RunError::Internal(format!("{e:#}")))?;
+    let (component, outcome) = cache::load(&engine, &wasm, plan.cache_dir.as_deref())
+        .map_err(|e| RunError::BadWasm(plan.wasm.clone(), one_line(&e.to_string())))?;
+    say(&match &outcome {
+        cache::Outcome::Disabled => "cache: disabled, compiled in memory".to_string(),
+        cache::Outcome::Hit(p) => format!("cache: hit {}", p.display()),
+        cache::Outcome::Compiled { stored, replaced } => format!(
+            "cache: miss, compiled{}; {}",
+            replaced.as_deref().map(|r| format!(" (old entry unusable: {r})")).unwrap_or_default(),
+            match stored {
+                Ok(p) => format!("stored {}", p.display()),
+                Err(e) => format!("not stored: {e}"),
+            }
+        ),
+    });
+
+    let mut linker: Linker<Host> = Linker::new(&engine);
+    wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| RunError::Internal(format!("{e:#}")))?;
+    let host = Host {
+        ctx: wasi_ctx(store_dir.as_deref(), &plan.guest_args)?,
+        table: ResourceTable::new(),
+        limits: MemoryCap::new(plan.memory_bytes),
+    };
+    let mut store = Store::new(&engine, host);
+    store.limiter(|h| &mut h.limits);
+
+    let command = match Command::instantiate(&mut store, &component, &linker) {
+        Ok(c) => c,
+        Err(e) => {
+            if let Some(desired) = store.data().limits.refused() {
+                return Err(RunError::MemoryCap { cap: plan.memory_bytes, desired });
+            }
+            return Err(RunError::BadWasm(plan.wasm.clone(), one_line(&format!("{e:#}"))));
+        }
+    };
+    say("instantiated; running");
+    let result = command.wasi_cli_run().call_run(&mut store);
+    say("guest finished");
+    match result {
+        Ok(Ok(())) => Ok(exit::OK),
+        Ok(Err(())) => Ok(1),
+        Err(e) => {
+            if let Some(I32Exit(code)) = e.downcast_ref::<I32Exit>() {
+                return Ok(*code);
+            }
+            if let Some(desired) = store.data().limits.refused() {
+                return Err(RunError::MemoryCap { cap: plan.memory_bytes, desired });
+            }
+            match e.downcast_ref::<wasmtime::Trap>() {
+                Some(trap) => Err(RunError::Trap(one_line(&trap.to_string()))),
+                None => Err(RunError::Trap(one_line(format!("{e:#}").lines().next().unwrap_or("")))),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_cap_refuses_and_remembers() {
+        let mut cap = MemoryCap::new(1 << 20);
+        assert!(cap.memory_growing(0, 1 << 20, None).unwrap());
+        assert!(cap.memory_growing(0, 1 << 16, Some(1 << 17)).unwrap());
+        assert!(!cap.memory_growing(0, 1 << 18, Some(1 << 17)).unwrap());
+        assert_eq!(cap.refused(), None, "the module's own maximum is not the cap");
+        assert!(!cap.memory_growing(1 << 20, 3 << 20, None).unwrap());
+        assert!(!cap.memory_growing(1 << 20, 2 << 20, None).unwrap());
+        assert_eq!(cap.refused(), Some(3 << 20));
+    }
+
+    #[test]
+    fn store_checks() {
+        let dir = crate::testdir::tempdir();
+        assert_eq!(check_store(dir.path()).unwrap(), std::fs::canonicalize(dir.path()).unwrap());
+        let file = dir.path().join("f");
+        std::fs::write(&file, b"x").unwrap();
+        let e = check_store(&file).unwrap_err();
+        assert_eq!(e.exit_code(), exit::BAD_STORE);
+        assert!(e.to_string().contains("not a directory"), "{e}");
+        let e = check_store(&dir.path().join("missing")).unwrap_err();
+        assert_eq!(e.exit_code(), exit::BAD_STORE);
+        assert!(e.to_string().contains("no such directory"), "{e}");
+    }
+
+    #[test]
+    fn one_line_folds_whitespace() {
+        assert_eq!(one_line("a\n  b\t[\n 0x0,\n]"), "a b [ 0x0, ]");
+        assert_eq!(one_line(""), "");
+    }
+
+    #[test]
+    fn messages_and_codes() {
+        let e = RunError::MemoryCap { cap: 4 << 20, desired: (4 << 20) + (1 << 19) };
+        assert_eq!(e.exit_code(), exit::MEMORY_CAP);
+        assert!(e.to_string().contains("4.5 MiB") && e.to_string().contains("caps it at 4 MiB"));
+        assert_eq!(RunError::Trap("x".into()).exit_code(), exit::TRAP);
+        assert_eq!(RunError::BadWasm("a".into(), "b".into()).exit_code(), exit::BAD_WASM);
+        assert_eq!(RunError::Internal("x".into()).exit_code(), exit::INTERNAL);
+        let io = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        assert_eq!(RunError::UnreadableWasm("a".into(), io).exit_code(), exit::NO_WASM);
+    }
+}

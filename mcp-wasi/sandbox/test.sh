@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Tests of momentum-plan-sandbox (the wasmtime runner) and the end-to-end tests of the WASI MCP
+# server through it (mcp-wasi/e2e: Python SDK client in both eras, TypeScript SDK client, read-only
+# run, unsafe ids, memory cap, runner errors, compile cache, all shared vectors).
+#
+# Builds in release: the server (.wasm, wasm32-wasip2), the runner, the core probe and the core's
+# line driver; installs the venv (scripts/venv.sh) and the npm packages (npm ci); then runs the
+# runner's own tests (cargo test) and every e2e test. Works from any cwd; exit non-zero on any
+# failure. Honours CARGO_TARGET_DIR.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+E2E="$ROOT/mcp-wasi/e2e"
+cd "$ROOT"
+T0=$(date +%s)
+stamp() { echo "== [$(( $(date +%s) - T0 )) s] $*"; }
+
+# --- tools -----------------------------------------------------------------------------------
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip2; then
+  rustup target add wasm32-wasip2
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  stamp "installing node and npm (Debian)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
+fi
+
+# --- builds (release) ------------------------------------------------------------------------
+stamp "building the server (.wasm)"
+cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp
+stamp "building the runner and the core probe (the first wasmtime build takes minutes)"
+cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
+cargo build --release -p momentum-plan --example validate
+
+export MOMENTUM_PLAN_SANDBOX="$TARGET/release/momentum-plan-sandbox"
+export MOMENTUM_PLAN_MCP_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-mcp.wasm"
+export MOMENTUM_PLAN_CORE_PROBE="$TARGET/release/examples/core-probe"
+export MOMENTUM_PLAN_VALIDATE="$TARGET/release/examples/validate"
+
+# --- packages ------------------------------------------------------------------------------------
+PY=$("$ROOT/scripts/venv.sh")
+if ! cmp -s "$E2E/package-lock.json" "$E2E/node_modules/.momentum-plan-lock" 2>/dev/null; then
+  stamp "npm ci (mcp-wasi/e2e)"
+  (cd "$E2E" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$E2E/package-lock.json" "$E2E/node_modules/.momentum-plan-lock"
+fi
+
+# --- tests ---------------------------------------------------------------------------------------
+status=0
+stamp "runner unit tests: cargo test --release -p momentum-plan-sandbox"
+cargo test --release -p momentum-plan-sandbox || status=1
+
+stamp "e2e: pytest (Python SDK client, read-only, unsafe ids, runner, vectors)"
+"$PY" -m pytest "$E2E" -q -p no:cacheprovider || status=1
+
+stamp "e2e: node --test (TypeScript SDK client)"
+(cd "$E2E" && node --test ts_sdk.test.mjs) || status=1
+
+stamp "done (status $status)"
+exit $status
