@@ -23,6 +23,7 @@ fn split(data: &[u8]) -> (&[u8], &[u8], &[u8]) {
 }
 
 fn pair(data: &[u8]) -> Option<(Value, Value)> {
+    fuzz_support::start_input();
     let (plan, request, edits) = split(data);
     match (json::parse_bytes(plan), json::parse_bytes(request)) {
         (Ok(mut p), Ok(mut r)) => {

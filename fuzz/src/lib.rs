@@ -9,6 +9,7 @@ pub use invariants::*;
 use arbitrary::{Result, Unstructured};
 use momentum_plan::Value;
 use serde_json::{Map, Number};
+use std::cell::Cell;
 
 // ---------------------------------------------------------------------------------------------
 // Plan-shaped value generation and structured edits.
@@ -175,14 +176,34 @@ pub fn gen_number(u: &mut Unstructured<'_>) -> Result<Number> {
     })
 }
 
-/// A string from [`STRINGS`], an arbitrary string, or a long string (up to 300,000 chars).
+thread_local! {
+    /// Bytes of long strings [`gen_string`] may still make for the current input.
+    static LONG_BUDGET: Cell<usize> = const { Cell::new(MAX_PAIR_BYTES) };
+}
+
+/// Starts a new input: long strings may again take up to [`MAX_PAIR_BYTES`] in all (without this
+/// bound, a 2 KB input asks for hundreds of 300,000-character strings: 5 GB).
+pub fn start_input() {
+    LONG_BUDGET.with(|b| b.set(MAX_PAIR_BYTES));
+}
+
+/// A string from [`STRINGS`], an arbitrary string, or a long string (up to 300,000 chars, within
+/// the input's budget, see [`start_input`]).
 pub fn gen_string(u: &mut Unstructured<'_>) -> Result<String> {
     Ok(match u.int_in_range(0..=9u8)? {
         0..=5 => (*u.choose(STRINGS)?).to_owned(),
         6..=8 => u.arbitrary::<String>()?,
         _ => {
             let ch = *u.choose(&['a', ' ', 'é', '\u{1f600}', '"', '\u{7f}'])?;
-            let n = *u.choose(&[39usize, 40, 41, 80, 81, 120, 121, 600, 601, 1000, 1001, 300_000])?;
+            let mut n = *u.choose(&[39usize, 40, 41, 80, 81, 120, 121, 600, 601, 1000, 1001, 300_000])?;
+            let bytes = n * ch.len_utf8();
+            LONG_BUDGET.with(|b| {
+                if bytes > b.get() {
+                    n = 41;
+                } else {
+                    b.set(b.get() - bytes);
+                }
+            });
             std::iter::repeat_n(ch, n).collect()
         }
     })
