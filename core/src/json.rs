@@ -360,9 +360,29 @@ pub(crate) fn char_len(s: &str) -> usize {
 
 /// Size in bytes of the compact serialization of a JSON value (validator.md §7): what the `size`
 /// check measures for a plan given as an object.
+/// Iterative, any depth.
 #[must_use]
 pub fn compact_size(v: &Value) -> usize {
-    size_of(&Node::from_value(v, 1))
+    let mut total = 0usize;
+    let mut stack: Vec<&Value> = vec![v];
+    while let Some(v) = stack.pop() {
+        total += match v {
+            Value::Null => 4,
+            Value::Bool(true) => 4,
+            Value::Bool(false) => 5,
+            Value::Number(n) => n.as_str().len(),
+            Value::String(s) => string_size(s),
+            Value::Array(a) => {
+                stack.extend(a.iter());
+                2 + a.len().saturating_sub(1)
+            }
+            Value::Object(m) => {
+                stack.extend(m.values());
+                2 + m.len().saturating_sub(1) + m.keys().map(|k| string_size(k) + 1).sum::<usize>()
+            }
+        };
+    }
+    total
 }
 
 /// Size in bytes of the compact serialization of `v` (validator.md §7): members in order,
