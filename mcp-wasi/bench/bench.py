@@ -36,7 +36,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
-from sandbox_env import CORE_PROBE, EXAMPLES, ROOT, RUNNER, WASM  # noqa: E402
+from sandbox_env import CORE_PROBE, EXAMPLES, ROOT, RUNNER, TARGET, WASM  # noqa: E402
+
+#: The same server built for the host (``cargo build --release -p momentum-plan-mcp``), optional:
+#: its round trip shows what the sandbox itself adds.
+NATIVE = Path(os.environ.get("MOMENTUM_PLAN_MCP_NATIVE") or TARGET / "release" / "momentum-plan-mcp")
 
 README = ROOT / "mcp-wasi" / "README.md"
 PLAN = EXAMPLES / "calm-weekday.plan.json"
@@ -68,10 +72,11 @@ def start_once(cache: Path) -> float:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
-        bufsize=0,
+        bufsize=-1,  # buffered: an unbuffered readline reads one byte per syscall
     )
     assert p.stdin and p.stdout
     p.stdin.write(INIT)
+    p.stdin.flush()
     line = p.stdout.readline()
     elapsed = time.perf_counter() - t0
     p.stdin.close()
@@ -92,8 +97,9 @@ def starts(cold: int, warm: int) -> tuple[list[float], list[float]]:
     return cold_times, warm_times
 
 
-def round_trips(calls: int, warmup: int = 300) -> list[float]:
-    """Seconds per validate_plan round trip, one session, `calls` timed calls."""
+def round_trips(calls: int, warmup: int = 300, command: list[str] | None = None) -> list[float]:
+    """Seconds per validate_plan round trip, one session, `calls` timed calls (through the sandbox
+    unless `command` says otherwise)."""
     plan = json.loads(PLAN.read_text(encoding="utf-8"))
     request = json.loads(REQUEST.read_text(encoding="utf-8"))
     args = json.dumps({"name": "validate_plan", "arguments": {"plan": plan, "request": request}}, separators=(",", ":"))
@@ -102,22 +108,25 @@ def round_trips(calls: int, warmup: int = 300) -> list[float]:
     ]
     with tempfile.TemporaryDirectory(prefix="mp-bench-rt-") as tmp:
         p = subprocess.Popen(
-            [str(RUNNER), "--wasm", str(WASM), "--cache-dir", tmp],
+            command or [str(RUNNER), "--wasm", str(WASM), "--cache-dir", tmp],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            bufsize=0,
+            bufsize=-1,  # buffered: an unbuffered readline reads one byte per syscall
         )
         assert p.stdin and p.stdout
         w, r = p.stdin, p.stdout
         w.write(INIT)
+        w.flush()
         r.readline()
         w.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        w.flush()
         times = []
         last = b""
         for i, line in enumerate(lines):
             t0 = time.perf_counter()
             w.write(line)
+            w.flush()
             last = r.readline()
             dt_ = time.perf_counter() - t0
             if i >= warmup:
@@ -172,6 +181,7 @@ def main() -> int:
     wasm_bytes = WASM.read_bytes()
     cold, warm = starts(a.cold, a.warm)
     rt = round_trips(a.calls)
+    native = round_trips(a.calls, command=[str(NATIVE)]) if NATIVE.is_file() else None
     core = in_process(a.calls)
 
     cold_med, warm_med = statistics.median(cold), statistics.median(warm)
@@ -196,6 +206,17 @@ def main() -> int:
             f"`validate_plan` round trip over stdio ({len(rt):,} calls, one session)",
             f"median {fmt_us(rt_med)}, p99 {fmt_us(rt_p99)}",
             "calm-weekday plan as a JSON object; write request line → read answer line",
+        ),
+        *(
+            [
+                (
+                    "the same server built natively, same round trip (no sandbox)",
+                    f"median {fmt_us(statistics.median(native))}, p99 {fmt_us(pct(native, 0.99))}",
+                    f"the sandbox adds {fmt_us(rt_med - statistics.median(native))} per call",
+                )
+            ]
+            if native
+            else []
         ),
         ("core in-process, `validate_text` (parse + validate)", f"median {fmt_us(text_med)}", f"{core['n']:,} calls"),
         ("core in-process, `validate` (plan already parsed)", f"median {fmt_us(obj_med)}", f"{core['n']:,} calls"),

@@ -7,6 +7,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 cd "$ROOT"
 cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp
+cargo build --release -p momentum-plan-mcp   # the same server natively: shows what the sandbox adds
 cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
 PY=$("$ROOT/scripts/venv.sh")
 export MOMENTUM_PLAN_SANDBOX="$TARGET/release/momentum-plan-sandbox"

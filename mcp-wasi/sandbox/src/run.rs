@@ -11,6 +11,7 @@ use wasmtime_wasi::{FsPerms, I32Exit, WasiCtx, WasiCtxBuilder, WasiCtxView, Wasi
 
 use crate::cache;
 use crate::exit;
+use crate::stdin::DirectStdin;
 
 /// Guest path of the plan store (spec `mcp-server.md`, "Sandbox and store").
 pub const GUEST_STORE: &str = "/plans";
@@ -174,12 +175,14 @@ pub fn check_store(dir: &Path) -> Result<PathBuf, RunError> {
     }
 }
 
-/// The WASI context: inherited stdio, no network, no host environment, arguments
+/// The WASI context: the process's stdio (stdin read directly, see [`crate::stdin`]), no network, no host environment, arguments
 /// `argv0 + guest_args`, and with a store only: `store` at [`GUEST_STORE`] read-write and
 /// `PLAN_STORE=/plans`.
 fn wasi_ctx(store: Option<&Path>, guest_args: &[String]) -> Result<WasiCtx, RunError> {
     let mut b = WasiCtxBuilder::new();
-    b.inherit_stdio()
+    b.stdin(DirectStdin::host())
+        .inherit_stdout()
+        .inherit_stderr()
         .allow_blocking_current_thread(true)
         .allow_tcp(false)
         .allow_udp(false)
