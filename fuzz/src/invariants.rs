@@ -328,8 +328,9 @@ pub fn check_parser_agrees(text: &str) {
     }
 }
 
-/// Whether JSON text (already known to be valid JSON) holds a number literal that overflows to
-/// infinity as an `f64`, anywhere (also in a member a later duplicate replaces).
+/// Whether JSON text (already known to be valid JSON) holds a number literal with a fraction or
+/// exponent that overflows to infinity as an `f64`, anywhere (also in a member a later duplicate
+/// replaces).
 pub fn has_overflowing_literal(text: &str) -> bool {
     let b = text.as_bytes();
     let mut i = 0;
@@ -347,7 +348,10 @@ pub fn has_overflowing_literal(text: &str) -> bool {
                 while i < b.len() && matches!(b[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
                     i += 1;
                 }
-                if text[start..i].parse::<f64>().is_ok_and(f64::is_infinite) {
+                // Only a literal with a fraction or exponent can overflow; integers of any
+                // length are exact (validator.md §7).
+                let literal = &text[start..i];
+                if literal.contains(['.', 'e', 'E']) && literal.parse::<f64>().is_ok_and(f64::is_infinite) {
                     return true;
                 }
             }
