@@ -236,7 +236,8 @@ def main() -> int:
         [
             "## Performance",
             "",
-            f"Measured by `mcp-wasi/bench/run.sh` on {when}; machine: {where}. One run, all numbers side by side",
+            f"Measured by `mcp-wasi/bench/run.sh --readme` on {when}; machine: {where}.",
+            "One run, all numbers side by side",
             "(the machine is shared, so absolute times drift; ratios are the point).",
             "",
             *table,

@@ -28,7 +28,7 @@ from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sandbox_env import RUNNER, WASM, example, example_names  # noqa: E402
+from sandbox_env import RUNNER, WASM, block_text, example, example_names, resource_text  # noqa: E402
 
 WIDTH = 100
 
@@ -129,7 +129,7 @@ async def demo(store: Path, mode: str) -> None:
 
         step(4, "save_plan: calm-weekday-broken (must be refused)")
         r = await c.call_tool("save_plan", {"plan": broken_plan, "request": broken_req})
-        text = r.content[0].text
+        text = block_text(r.content[0])
         expect(r.is_error is True and text.startswith("Plan not saved."), "the broken plan is refused")
         say("refused (tool error): " + text.replace(" | ", "\n  | "), 3)
         expect(list(store.iterdir()) == [], "nothing was written")
@@ -151,14 +151,14 @@ async def demo(store: Path, mode: str) -> None:
         for res in listed:
             say(f"{res.uri}  {res.name}  {res.mime_type or ''}", 3)
         read = await c.read_resource(s["uri"])
-        body = read.contents[0].text
+        body = resource_text(read.contents[0])
         expect(json.loads(body) == calm_plan, "the plan reads back unchanged")
         say(f"read back {len(body):,} characters, same plan: {json.loads(body) == calm_plan}", 3)
         quote(body, 6)
 
         step(8, "prompts/get draft_plan (what a host hands the model)")
         prompt = await c.get_prompt("draft_plan", {"request_json": json.dumps(calm_req)})
-        msg = prompt.messages[0].content.text
+        msg = block_text(prompt.messages[0].content)
         say(f"{len(prompt.messages)} message(s), role {prompt.messages[0].role}, {len(msg):,} characters:", 3)
         quote(msg, 12)
 

@@ -24,6 +24,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import mcp_types as types
 from mcp.client.stdio import StdioServerParameters
 
 E2E = Path(__file__).resolve().parent
@@ -78,6 +79,18 @@ def runner_args(
 def server_params(store: Path | None = None, cache_dir: Path | None = None, **kw: Any) -> StdioServerParameters:
     """StdioServerParameters that launch the sandboxed server (as a host would)."""
     return StdioServerParameters(command=str(RUNNER), args=runner_args(store, cache_dir, **kw))
+
+
+def block_text(block: Any) -> str:
+    """The text of a content block that must be a text block."""
+    assert isinstance(block, types.TextContent), block
+    return block.text
+
+
+def resource_text(contents: Any) -> str:
+    """The text of resource contents that must be text."""
+    assert isinstance(contents, types.TextResourceContents), contents
+    return contents.text
 
 
 def example(name: str) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -19,12 +19,14 @@ from mcp.client import Client
 from mcp.shared.exceptions import MCPError
 
 from sandbox_env import (
+    block_text,
     core_contract_text,
     core_verdict,
     example,
     example_names,
     files_under,
     ordered,
+    resource_text,
     server_params,
 )
 
@@ -53,7 +55,12 @@ def run(coro: Any) -> Any:
 
 def text_of(result: Any) -> str:
     assert len(result.content) == 1, result.content
-    return result.content[0].text
+    return block_text(result.content[0])
+
+
+def tool_annotations(tool: Any) -> types.ToolAnnotations:
+    assert tool.annotations is not None, tool.name
+    return tool.annotations
 
 
 def check_structured(result: Any) -> Any:
@@ -85,11 +92,11 @@ def test_full_session(mode: str, store: Path, cache_dir: Path) -> None:
                 assert t.annotations is not None and t.annotations.idempotent_hint is True
                 assert t.annotations.open_world_hint is False
             by_name = {t.name: t for t in tools}
-            assert by_name["get_plan_contract"].annotations.read_only_hint is True
-            assert by_name["validate_plan"].annotations.read_only_hint is True
+            assert tool_annotations(by_name["get_plan_contract"]).read_only_hint is True
+            assert tool_annotations(by_name["validate_plan"]).read_only_hint is True
             assert sorted(by_name["validate_plan"].input_schema["required"]) == ["plan", "request"]
-            assert by_name["save_plan"].annotations.read_only_hint is False
-            assert by_name["save_plan"].annotations.destructive_hint is False
+            assert tool_annotations(by_name["save_plan"]).read_only_hint is False
+            assert tool_annotations(by_name["save_plan"]).destructive_hint is False
 
             # get_plan_contract: exactly the core's contract, key order included.
             r = await c.call_tool("get_plan_contract", {})
@@ -110,12 +117,13 @@ def test_full_session(mode: str, store: Path, cache_dir: Path) -> None:
             assert check_structured(r) == core_verdict("{not json", calm_req)
 
             # Arguments that do not fit the schema: tool errors naming the argument.
-            for bad, name in [
+            bad_arguments: list[tuple[dict[str, Any], str]] = [
                 ({"request": calm_req}, "plan"),
                 ({"plan": calm_plan}, "request"),
                 ({"plan": calm_plan, "request": 7}, "request"),
                 ({}, "plan"),
-            ]:
+            ]
+            for bad, name in bad_arguments:
                 r = await c.call_tool("validate_plan", bad)
                 assert r.is_error is True, bad
                 assert name in text_of(r), (bad, text_of(r))
@@ -158,7 +166,7 @@ def test_full_session(mode: str, store: Path, cache_dir: Path) -> None:
             read = await c.read_resource(f"plan://{plan_id}")
             assert len(read.contents) == 1
             assert read.contents[0].mime_type == "application/json"
-            assert ordered(read.contents[0].text) == ordered(json.dumps(calm_plan))
+            assert ordered(resource_text(read.contents[0])) == ordered(json.dumps(calm_plan))
             with pytest.raises(MCPError) as err:
                 await c.read_resource("plan://never-saved")
             assert err.value.code == (-32002 if mode == "legacy" else -32602)
@@ -177,13 +185,13 @@ def test_full_session(mode: str, store: Path, cache_dir: Path) -> None:
             assert schema["required"] == ["overwrite"]
             assert json.loads((store / f"{plan_id}.json").read_text(encoding="utf-8")) == changed
             read = await c.read_resource(f"plan://{plan_id}")
-            assert json.loads(read.contents[0].text) == changed
+            assert json.loads(resource_text(read.contents[0])) == changed
 
             # The prompt.
             prompt = await c.get_prompt("draft_plan", {"request_json": json.dumps(calm_req)})
             assert len(prompt.messages) >= 1
             assert prompt.messages[0].role == "user"
-            body = prompt.messages[0].content.text
+            body = block_text(prompt.messages[0].content)
             assert json.dumps(calm_req) in body
             for word in ("contract", "validate", "save"):
                 assert word in body.lower(), word

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from mcp.client import Client
 
-from sandbox_env import RawSession, core_verdict, example, files_under, runner_args, server_params
+from sandbox_env import RawSession, block_text, core_verdict, example, files_under, runner_args, server_params
 
 UNSAFE = ["../x", "/abs", "a/b", "", "x" * 200, "..", ".x", "a\\b", "-x", "x" * 129, "é", "a b", "x\u0000y"]
 SAFE_EDGES = ["x" * 128, "A", "0.9_x-Y"]
@@ -49,11 +49,12 @@ def test_unsafe_ids_refused(mode: str, store: Path, cache_dir: Path) -> None:
                 plan, request = with_id(base_plan, base_req, bad)
                 r = await c.call_tool("save_plan", {"plan": plan, "request": request})
                 assert r.is_error is True, (bad, r)
-                assert len(r.content) == 1 and r.content[0].text, bad
+                assert len(r.content) == 1, bad
+                text = block_text(r.content[0])
                 if core_verdict(plan, request)["valid"]:
-                    assert "requestId" in r.content[0].text, (bad, r.content[0].text)
+                    assert "requestId" in text, (bad, text)
                 else:
-                    assert r.content[0].text.startswith("Plan not saved."), bad
+                    assert text.startswith("Plan not saved."), bad
                 assert snapshot(outer) == before, f"{bad!r} wrote something"
             for good in SAFE_EDGES:
                 plan, request = with_id(base_plan, base_req, good)

@@ -1,5 +1,7 @@
 //! The on-disk compile cache: a `.wasm` is compiled by Cranelift once, and later starts load
-//! the compiled code with `Component::deserialize` (about 1 ms instead of about 100 ms).
+//! the compiled code with `Component::deserialize` (a few milliseconds instead of about half a
+//! second for the server on a 2-core machine; see the `## Performance` table in
+//! `mcp-wasi/README.md`).
 //!
 //! - Directory: `--cache-dir`, else `$XDG_CACHE_HOME/momentum-plan`, else
 //!   `$HOME/.cache/momentum-plan` ([`default_dir`]); none (or `--no-cache`) means "compile in
