@@ -184,9 +184,40 @@ def main():
         lines = [init, mcp_call(2, "validate_plan", plan_js, req_js),
                  mcp_call(3, "save_plan", plan_js, req_js),
                  mcp_call(4, "save_plan", plan_js, req_js),
-                 '{"jsonrpc":"2.0","id":100,"result":{"action":"accept","content":{"overwrite":true}}}',
                  mcp_call(5, "validate_plan", plan_js, req_js, modern=True)]
         mcp.add(utf8("\n".join(lines)))
+        if i < 8:
+            # The overwrite question and its answers (the server numbers its questions 1, 2, ...),
+            # in both eras, and the resources that list and read the saved plans.
+            plan_id = json.loads(request_raw).get("requestId") if request_raw.lstrip().startswith("{") else None
+            uri = json.dumps("plan://%s" % plan_id)
+            modern_retry = ('{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"save_plan",'
+                            '"arguments":{"plan":%s,"request":%s},"inputResponses":{"overwrite":'
+                            '{"action":"accept","content":{"overwrite":true}}},"_meta":{'
+                            '"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+                            '"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}' % (plan_js, req_js))
+            lines = [init, '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+                     mcp_call(2, "save_plan", plan_js, req_js),
+                     mcp_call(3, "save_plan", plan_js, req_js),
+                     '{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"overwrite":true}}}',
+                     mcp_call(4, "save_plan", plan_js, req_js),
+                     '{"jsonrpc":"2.0","id":2,"result":{"action":"decline"}}',
+                     mcp_call(5, "save_plan", plan_js, req_js),
+                     '{"jsonrpc":"2.0","id":3,"error":{"code":-32603,"message":"no"}}',
+                     mcp_call(6, "save_plan", plan_js, req_js),
+                     '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6}}',
+                     '{"jsonrpc":"2.0","id":4,"result":{"action":"cancel"}}',
+                     mcp_call(7, "save_plan", plan_js, req_js),
+                     '{"jsonrpc":"2.0","id":5,"result":{"action":"accept","content":{"overwrite":false}}}',
+                     '{"jsonrpc":"2.0","id":8,"method":"resources/list","params":{}}',
+                     '{"jsonrpc":"2.0","id":9,"method":"resources/list","params":{"cursor":"x"}}',
+                     '{"jsonrpc":"2.0","id":10,"method":"resources/read","params":{"uri":%s}}' % uri,
+                     mcp_call(11, "save_plan", plan_js, req_js, modern=True),
+                     modern_retry,
+                     '{"jsonrpc":"2.0","id":21,"method":"resources/read","params":{"uri":%s,"_meta":{'
+                     '"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+                     '"io.modelcontextprotocol/clientCapabilities":{}}}}' % uri]
+            mcp.add(utf8("\n".join(lines)))
 
     for c in (text, pair, mcp):
         print("seeded %s: %d inputs -> %s" % (os.path.basename(c.dir), c.count, c.dir))
