@@ -285,17 +285,20 @@ def main() -> int:
 
 
 def write_readme(section: str) -> None:
-    """Replaces the `## Performance` section (the last one in the file) or appends it."""
+    """Replaces the `## Performance` section (up to the next `## ` heading) or appends it at the end."""
     text = README.read_text(encoding="utf-8") if README.exists() else ""
-    marker = "\n## Performance\n"
-    if text.startswith("## Performance\n"):
-        text = ""
-    elif marker in text:
-        text = text[: text.index(marker) + 1]
-    if text and not text.endswith("\n\n"):
-        text = text.rstrip("\n") + "\n\n"
+    marker = "## Performance\n"
+    at = 0 if text.startswith(marker) else text.find("\n" + marker) + 1
+    if at > 0 or text.startswith(marker):
+        nxt = text.find("\n## ", at + len(marker))
+        before, after = text[:at], (text[nxt + 1 :] if nxt >= 0 else "")
+    else:
+        before, after = text, ""
+    if before and not before.endswith("\n\n"):
+        before = before.rstrip("\n") + "\n\n"
+    body = section if not after else section.rstrip("\n") + "\n\n"
     tmp = README.with_suffix(".md.tmp")
-    tmp.write_text(text + section, encoding="utf-8")
+    tmp.write_text(before + body + after, encoding="utf-8")
     shutil.move(tmp, README)
 
 
