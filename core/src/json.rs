@@ -71,7 +71,8 @@ fn line_column(text: &str, byte: usize) -> (usize, usize) {
 /// # Errors
 /// A [`JsonError`] with the reason and the 1-based line and character column of the fault.
 pub fn parse(text: &str) -> Result<Value, JsonError> {
-    crate::tree::parse(text).map(Node::into_value)
+    let arena = crate::tree::arena_for(text.len());
+    crate::tree::parse(text, &arena).map(Node::into_value)
 }
 
 /// Parses bytes that should be UTF-8 JSON text; invalid UTF-8 is a [`JsonError`] at its
@@ -297,7 +298,7 @@ pub(crate) fn deep_equal(a: &Node<'_>, b: &Node<'_>) -> bool {
             (Node::Number(x), Node::Number(y)) => numbers_equal(x, y),
             (Node::String(x), Node::String(y)) => x == y,
             (Node::Array(x), Node::Array(y)) if x.len() == y.len() => {
-                stack.extend(x.iter().zip(y));
+                stack.extend(x.iter().zip(y.iter()));
                 true
             }
             (Node::Object(x), Node::Object(y)) if x.len() == y.len() => {
@@ -476,7 +477,8 @@ mod tests {
 
     #[test]
     fn integers_are_literals_without_fraction_or_exponent() {
-        let v = |s: &'static str| crate::tree::parse(s).unwrap();
+        let arena = bumpalo::Bump::new();
+        let v = |s: &'static str| crate::tree::parse(s, &arena).unwrap();
         assert_eq!(integer(&v("30")), Some(30));
         assert_eq!(integer(&v("-0")), Some(0));
         assert_eq!(integer(&v("30.0")), None);
@@ -521,7 +523,8 @@ mod tests {
     #[test]
     fn compact_size_matches_serialization() {
         for t in [r#"{"a":[1,2.5,"x\"\n\u0001é"],"b":{"c":null,"d":true,"e":false},"f":[],"g":{}}"#, "[]", "\"\""] {
-            let v = crate::tree::parse(t).unwrap();
+            let arena = bumpalo::Bump::new();
+            let v = crate::tree::parse(t, &arena).unwrap();
             assert_eq!(size_of(&v), serde_json::to_string(&parse(t).unwrap()).unwrap().len(), "{t}");
             let mut out = String::new();
             write_compact(&v, &mut out, usize::MAX);

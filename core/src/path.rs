@@ -85,6 +85,53 @@ impl From<JsonPath> for String {
     }
 }
 
+/// A location being read by the validator: a chain of segments on the stack, rendered into a
+/// path string (the same rules as [`JsonPath`]) only when an issue is recorded there, so visiting
+/// a value allocates nothing.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Loc<'p> {
+    /// `$`.
+    Root,
+    /// A member or an element of the parent location.
+    Child(&'p Loc<'p>, Segment<'p>),
+}
+
+impl<'p> Loc<'p> {
+    /// This location's member `name`.
+    pub(crate) fn key(&'p self, name: &'p str) -> Loc<'p> {
+        Loc::Child(self, Segment::Key(name))
+    }
+
+    /// This location's element `i`.
+    pub(crate) fn index(&'p self, i: usize) -> Loc<'p> {
+        Loc::Child(self, Segment::Index(i))
+    }
+
+    /// The last member name, for messages (`routine` for `$.routine`); `$` for the root or an index.
+    pub(crate) fn tail(&self) -> &'p str {
+        match self {
+            Loc::Child(_, Segment::Key(name)) => name,
+            _ => "$",
+        }
+    }
+
+    /// The rendered path, e.g. `$.routine.blocks[2]` (validator.md §4, D7).
+    pub(crate) fn render(&self) -> String {
+        fn walk(l: &Loc<'_>, s: &mut String) {
+            match l {
+                Loc::Root => s.push('$'),
+                Loc::Child(parent, seg) => {
+                    walk(parent, s);
+                    push_segment(s, *seg);
+                }
+            }
+        }
+        let mut s = String::with_capacity(32);
+        walk(self, &mut s);
+        s
+    }
+}
+
 /// Whether `name` is written `.name` in a path: `[A-Za-z_][A-Za-z0-9_]*`, ASCII only (D7).
 #[must_use]
 pub(crate) fn is_identifier(name: &str) -> bool {
@@ -145,6 +192,20 @@ mod tests {
         assert_eq!(JsonPath::root().key("it's\\").as_str(), r"$['it\'s\\']");
         assert_eq!(JsonPath::root().key("mön").as_str(), "$['mön']");
         assert_eq!(JsonPath::root().key("a\nb").as_str(), "$['a\nb']");
+    }
+
+    #[test]
+    fn a_location_renders_like_the_path_it_names() {
+        let root = Loc::Root;
+        let (r, w) = (root.key("routine"), JsonPath::root().key("routine"));
+        let (d, wd) = (r.key("weekdays"), w.key("weekdays"));
+        let (m, wm) = (d.key("Mon day"), wd.key("Mon day"));
+        let i = m.index(12);
+        assert_eq!(i.render(), wm.index(12).as_str());
+        assert_eq!(i.render(), "$.routine.weekdays['Mon day'][12]");
+        assert_eq!(root.render(), "$");
+        assert_eq!(d.tail(), "weekdays");
+        assert_eq!(i.tail(), "$");
     }
 
     #[test]

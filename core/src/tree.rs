@@ -1,41 +1,44 @@
 //! The validator's own JSON tree and its strict, iterative parser (validator.md D12, §7, §8): the
 //! hot path of `validate_text`.
 //!
-//! Strings and number literals are borrowed from the text (a string is copied only when it holds
-//! an escape); objects are member lists in document order. Compared with building a
-//! `serde_json::Value` (an `IndexMap`, a hash and an owned `String` per member), this does a third
-//! of the work. Parsing never recurses, so depth is bounded by [`MAX_DEPTH`] alone.
+//! The tree lives in an arena ([`Bump`], one allocation per call in the usual case) and borrows
+//! from the text: strings and number literals are slices of it (a string is copied into the arena
+//! only when it holds an escape); arrays are slices of nodes and objects slices of members, in
+//! document order. Every node is `Copy` and nothing in the tree needs dropping: freeing the arena
+//! frees the tree. Compared with building a `serde_json::Value` (an `IndexMap`, a hash and an
+//! owned `String` per member) this does a fraction of the work. Parsing never recurses, so depth
+//! is bounded by [`MAX_DEPTH`] alone.
 
 use crate::json::{JsonError, MAX_DEPTH};
+use bumpalo::Bump;
 use serde_json::Value;
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// A JSON value borrowed from plan text (or from a `serde_json::Value`).
-#[derive(Debug, Clone, PartialEq)]
+/// A JSON value borrowed from plan text (or from a `serde_json::Value`) and from an arena.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Node<'a> {
     Null,
     Bool(bool),
     /// A number literal exactly as written (RFC 8259 grammar, finite).
     Number(&'a str),
-    String(Cow<'a, str>),
-    Array(Vec<Node<'a>>),
+    String(&'a str),
+    Array(&'a [Node<'a>]),
     Object(Members<'a>),
 }
 
 /// An object's members in document order, names unique (a duplicate name keeps the first
 /// position and the last value, validator.md §7).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Members<'a>(Vec<(Cow<'a, str>, Node<'a>)>);
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(crate) struct Members<'a>(&'a [(&'a str, Node<'a>)]);
 
 impl<'a> Members<'a> {
     /// The value of member `key`.
-    pub(crate) fn get(&self, key: &str) -> Option<&Node<'a>> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    pub(crate) fn get(&self, key: &str) -> Option<&'a Node<'a>> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
 
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &Node<'a>)> {
-        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&'a str, &'a Node<'a>)> + use<'a> {
+        self.0.iter().map(|(k, v)| (*k, v))
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -45,54 +48,43 @@ impl<'a> Members<'a> {
     pub(crate) fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
 
-    /// Makes names unique: the last value wins, at the first name's position.
-    fn dedup(&mut self) {
-        let n = self.0.len();
-        if n < 2 {
-            return;
-        }
-        let mut keep = vec![true; n];
-        let mut moves: Vec<(usize, usize)> = Vec::new(); // (first position, later duplicate)
-        if n <= 16 {
-            for j in 1..n {
-                if let Some(i) = (0..j).find(|&i| keep[i] && self.0[i].0 == self.0[j].0) {
-                    keep[j] = false;
-                    moves.push((i, j));
-                }
-            }
-        } else {
-            let mut first: BTreeMap<&str, usize> = BTreeMap::new();
-            for (j, (k, _)) in self.0.iter().enumerate() {
-                match first.get(k.as_ref()) {
-                    Some(&i) => {
-                        keep[j] = false;
-                        moves.push((i, j));
-                    }
-                    None => {
-                        first.insert(k.as_ref(), j);
-                    }
-                }
-            }
-        }
-        if moves.is_empty() {
-            return;
-        }
-        for (i, j) in moves {
-            let v = std::mem::replace(&mut self.0[j].1, Node::Null);
-            self.0[i].1 = v;
-        }
-        let mut idx = 0;
-        self.0.retain(|_| {
-            idx += 1;
-            keep[idx - 1]
-        });
+/// An arena sized for the tree of `text_len` bytes of JSON text: one allocation covers a typical
+/// plan (about one node per 12 bytes of text); the arena grows by itself when it does not.
+pub(crate) fn arena_for(text_len: usize) -> Bump {
+    Bump::with_capacity((text_len * 2).clamp(512, 64 * 1024))
+}
+
+/// Whether two names of `m` are equal (no allocation for the small objects plans are made of).
+fn has_duplicate_names(m: &[(&str, Node<'_>)]) -> bool {
+    if m.len() <= 16 {
+        (1..m.len()).any(|j| m[..j].iter().any(|(k, _)| *k == m[j].0))
+    } else {
+        let mut seen = std::collections::BTreeSet::new();
+        !m.iter().all(|(k, _)| seen.insert(*k))
     }
+}
+
+/// `m` with unique names: the last value wins, at the first name's position (validator.md §7).
+fn dedup<'a>(m: &[(&'a str, Node<'a>)]) -> Vec<(&'a str, Node<'a>)> {
+    let mut out: Vec<(&'a str, Node<'a>)> = Vec::with_capacity(m.len());
+    let mut first: BTreeMap<&str, usize> = BTreeMap::new();
+    for &(k, v) in m {
+        match first.get(k) {
+            Some(&i) => out[i].1 = v,
+            None => {
+                first.insert(k, out.len());
+                out.push((k, v));
+            }
+        }
+    }
+    out
 }
 
 impl<'a> Node<'a> {
     /// The string, when this is a string.
-    pub(crate) fn as_str(&self) -> Option<&str> {
+    pub(crate) fn as_str(&self) -> Option<&'a str> {
         match self {
             Node::String(s) => Some(s),
             _ => None,
@@ -100,27 +92,29 @@ impl<'a> Node<'a> {
     }
 
     /// The member `key` of an object (`None` for anything else).
-    pub(crate) fn get(&self, key: &str) -> Option<&Node<'a>> {
+    pub(crate) fn get(&self, key: &str) -> Option<&'a Node<'a>> {
         match self {
             Node::Object(m) => m.get(key),
             _ => None,
         }
     }
 
-    /// A view of a `serde_json::Value` at nesting level `depth` (the root is 1): strings and number
-    /// literals borrowed. Containers below [`MAX_DEPTH`] levels read as `null`, so the recursion
-    /// is bounded whatever the caller built (plans are depth-checked before, so this only ever
-    /// cuts an absurdly deep request).
-    pub(crate) fn from_value(v: &'a Value, depth: usize) -> Node<'a> {
+    /// A view of a `serde_json::Value` at nesting level `depth` (the root is 1), its containers
+    /// in `arena`, strings and number literals borrowed. Containers below [`MAX_DEPTH`] levels
+    /// read as `null`, so the recursion is bounded whatever the caller built (plans are
+    /// depth-checked before, so this only ever cuts an absurdly deep request).
+    pub(crate) fn from_value(v: &'a Value, depth: usize, arena: &'a Bump) -> Node<'a> {
         match v {
             Value::Null => Node::Null,
             Value::Bool(b) => Node::Bool(*b),
             Value::Number(n) => Node::Number(n.as_str()),
-            Value::String(s) => Node::String(Cow::Borrowed(s)),
+            Value::String(s) => Node::String(s),
             _ if depth > MAX_DEPTH => Node::Null,
-            Value::Array(a) => Node::Array(a.iter().map(|x| Node::from_value(x, depth + 1)).collect()),
+            Value::Array(a) => {
+                Node::Array(arena.alloc_slice_fill_iter(a.iter().map(|x| Node::from_value(x, depth + 1, arena))))
+            }
             Value::Object(m) => Node::Object(Members(
-                m.iter().map(|(k, v)| (Cow::Borrowed(k.as_str()), Node::from_value(v, depth + 1))).collect(),
+                arena.alloc_slice_fill_iter(m.iter().map(|(k, v)| (k.as_str(), Node::from_value(v, depth + 1, arena)))),
             )),
         }
     }
@@ -131,9 +125,9 @@ impl<'a> Node<'a> {
             Node::Null => Value::Null,
             Node::Bool(b) => Value::Bool(b),
             Node::Number(n) => n.parse::<serde_json::Number>().map_or(Value::Null, Value::Number),
-            Node::String(s) => Value::String(s.into_owned()),
-            Node::Array(a) => Value::Array(a.into_iter().map(Node::into_value).collect()),
-            Node::Object(m) => Value::Object(m.0.into_iter().map(|(k, v)| (k.into_owned(), v.into_value())).collect()),
+            Node::String(s) => Value::String(s.to_owned()),
+            Node::Array(a) => Value::Array(a.iter().map(|n| n.into_value()).collect()),
+            Node::Object(m) => Value::Object(m.0.iter().map(|(k, v)| ((*k).to_owned(), v.into_value())).collect()),
         }
     }
 }
@@ -141,9 +135,9 @@ impl<'a> Node<'a> {
 // ---------------------------------------------------------------------------------------------
 // The parser
 
-/// The first index at or after `i` that is not inside a run of whole 8-byte words free of `"`,
-/// `\\` and control characters (SWAR: one word at a time; the caller looks at the rest byte by
-/// byte).
+/// The index of the first `"`, `\\` or control character at or after `i`, found eight bytes at a
+/// time (SWAR); when fewer than eight bytes are left before it, the index where they start (the
+/// caller looks at those byte by byte).
 #[inline]
 fn skip_plain(b: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -159,36 +153,56 @@ fn skip_plain(b: &[u8], mut i: usize) -> usize {
         let special = (quote.wrapping_sub(ONES) & !quote)
             | (slash.wrapping_sub(ONES) & !slash)
             | (x.wrapping_sub(ONES * 0x20) & !x);
-        if special & HIGH != 0 {
-            break;
+        let found = special & HIGH;
+        if found != 0 {
+            // The lowest flagged byte is exact (a borrow only flags bytes above a true match).
+            return i + (found.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
     i
 }
 
+/// An open container: where its values start on the parser's value stacks.
 enum Frame<'a> {
-    Array(Vec<Node<'a>>),
-    Object(Vec<(Cow<'a, str>, Node<'a>)>, Cow<'a, str>),
+    Array(usize),
+    /// The start on the member stack, and the name of the member whose value is being read.
+    Object(usize, &'a str),
 }
 
 struct Parser<'a> {
     text: &'a str,
     b: &'a [u8],
     i: usize,
+    arena: &'a Bump,
+    /// Values of the open arrays, innermost last (one stack for all, so no allocation per array).
+    items: Vec<Node<'a>>,
+    /// Members of the open objects, innermost last.
+    members: Vec<(&'a str, Node<'a>)>,
+    /// Scratch for a string with escapes, before it is copied into the arena.
+    unescaped: String,
 }
 
-/// Parses `text` as exactly one strict JSON value (RFC 8259; D12): no byte order mark, no `NaN`
-/// or `Infinity`, no number overflowing to infinity, no lone surrogate escape, no raw control
-/// character in a string, at most [`MAX_DEPTH`] levels. Iterative: no recursion at all.
+/// Parses `text` as exactly one strict JSON value (RFC 8259; D12) into a tree in `arena`: no
+/// byte order mark, no `NaN` or `Infinity`, no number overflowing to infinity, no lone surrogate
+/// escape, no raw control character in a string, at most [`MAX_DEPTH`] levels. Iterative: no
+/// recursion at all. A duplicate member name keeps its first position and its last value (§7).
 ///
 /// # Errors
 /// A [`JsonError`] with the reason and the 1-based line and character column of the fault.
-pub(crate) fn parse(text: &str) -> Result<Node<'_>, JsonError> {
+pub(crate) fn parse<'a>(text: &'a str, arena: &'a Bump) -> Result<Node<'a>, JsonError> {
     if text.starts_with('\u{feff}') {
         return Err(JsonError::at(text, 0, "a byte order mark (U+FEFF) before the JSON text is not allowed"));
     }
-    let mut p = Parser { text, b: text.as_bytes(), i: 0 };
+    let mut p = Parser {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        arena,
+        items: Vec::new(),
+        members: Vec::with_capacity(32),
+        unescaped: String::new(),
+    };
     let v = p.document()?;
     p.ws();
     if p.i < p.b.len() {
@@ -198,16 +212,31 @@ pub(crate) fn parse(text: &str) -> Result<Node<'_>, JsonError> {
 }
 
 impl<'a> Parser<'a> {
+    #[cold]
+    #[inline(never)]
     fn err(&self, reason: &str) -> JsonError {
         JsonError::at(self.text, self.i, reason)
     }
 
+    /// Skips whitespace; runs of spaces (pretty-printed indentation) eight bytes at a time.
+    #[inline]
     fn ws(&mut self) {
+        const SPACES: u64 = 0x2020_2020_2020_2020;
         while let Some(&c) = self.b.get(self.i) {
-            if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
-                self.i += 1;
-            } else {
-                break;
+            match c {
+                b' ' => {
+                    if let Some(chunk) = self.b.get(self.i..self.i + 8) {
+                        let mut word = [0u8; 8];
+                        word.copy_from_slice(chunk);
+                        // Low bytes first: the zero bytes at the bottom are the leading spaces.
+                        let x = u64::from_le_bytes(word) ^ SPACES;
+                        self.i += if x == 0 { 8 } else { (x.trailing_zeros() / 8) as usize };
+                    } else {
+                        self.i += 1;
+                    }
+                }
+                b'\t' | b'\n' | b'\r' => self.i += 1,
+                _ => break,
             }
         }
     }
@@ -230,7 +259,7 @@ impl<'a> Parser<'a> {
                         Node::Object(Members::default())
                     } else {
                         let key = self.key()?;
-                        stack.push(Frame::Object(Vec::with_capacity(8), key));
+                        stack.push(Frame::Object(self.members.len(), key));
                         continue 'value;
                     }
                 }
@@ -242,9 +271,9 @@ impl<'a> Parser<'a> {
                     self.ws();
                     if self.b.get(self.i) == Some(&b']') {
                         self.i += 1;
-                        Node::Array(Vec::new())
+                        Node::Array(&[])
                     } else {
-                        stack.push(Frame::Array(Vec::with_capacity(8)));
+                        stack.push(Frame::Array(self.items.len()));
                         continue 'value;
                     }
                 }
@@ -261,8 +290,8 @@ impl<'a> Parser<'a> {
                 self.ws();
                 let next = self.b.get(self.i).copied();
                 match top {
-                    Frame::Array(items) => {
-                        items.push(value);
+                    Frame::Array(start) => {
+                        self.items.push(value);
                         match next {
                             Some(b',') => {
                                 self.i += 1;
@@ -270,14 +299,16 @@ impl<'a> Parser<'a> {
                             }
                             Some(b']') => {
                                 self.i += 1;
-                                let Some(Frame::Array(items)) = stack.pop() else { unreachable!() };
-                                value = Node::Array(items);
+                                let start = *start;
+                                stack.pop();
+                                value = Node::Array(self.arena.alloc_slice_copy(&self.items[start..]));
+                                self.items.truncate(start);
                             }
                             _ => return Err(self.err("expected ',' or ']' in an array")),
                         }
                     }
-                    Frame::Object(members, key) => {
-                        members.push((std::mem::take(key), value));
+                    Frame::Object(start, key) => {
+                        self.members.push((*key, value));
                         match next {
                             Some(b',') => {
                                 self.i += 1;
@@ -287,10 +318,16 @@ impl<'a> Parser<'a> {
                             }
                             Some(b'}') => {
                                 self.i += 1;
-                                let Some(Frame::Object(members, _)) = stack.pop() else { unreachable!() };
-                                let mut m = Members(members);
-                                m.dedup();
-                                value = Node::Object(m);
+                                let start = *start;
+                                stack.pop();
+                                let m = &self.members[start..];
+                                let m: &'a [(&'a str, Node<'a>)] = if has_duplicate_names(m) {
+                                    self.arena.alloc_slice_copy(&dedup(m))
+                                } else {
+                                    self.arena.alloc_slice_copy(m)
+                                };
+                                value = Node::Object(Members(m));
+                                self.members.truncate(start);
                             }
                             _ => return Err(self.err("expected ',' or '}' in an object")),
                         }
@@ -301,7 +338,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A member name and its `:`.
-    fn key(&mut self) -> Result<Cow<'a, str>, JsonError> {
+    fn key(&mut self) -> Result<&'a str, JsonError> {
         if self.b.get(self.i) != Some(&b'"') {
             return Err(self.err("expected a member name in double quotes"));
         }
@@ -376,26 +413,39 @@ impl<'a> Parser<'a> {
         Ok(lit)
     }
 
-    fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
-        self.i += 1; // the opening quote
-        let start = self.i;
+    /// A string starting at the opening quote at `self.i`: the common case (no escape, no
+    /// control character) inline, the rest out of line.
+    #[inline]
+    fn string(&mut self) -> Result<&'a str, JsonError> {
+        let start = self.i + 1;
+        let end = skip_plain(self.b, start);
+        if self.b.get(end) == Some(&b'"') {
+            self.i = end + 1;
+            return Ok(&self.text[start..end]);
+        }
+        self.i = end;
+        self.string_rest(start)
+    }
+
+    /// The rest of a string that started at `start` (after its quote), `self.i` being the first
+    /// byte not known to be plain: escapes are decoded into the arena.
+    #[inline(never)]
+    fn string_rest(&mut self, start: usize) -> Result<&'a str, JsonError> {
         let b = self.b;
-        // Fast path: no escape. Skip eight plain bytes at a time (no quote, backslash or control
-        // character), then look closer.
-        self.i = skip_plain(b, self.i);
         while let Some(&c) = b.get(self.i) {
             match c {
                 b'"' => {
                     let s = &self.text[start..self.i];
                     self.i += 1;
-                    return Ok(Cow::Borrowed(s));
+                    return Ok(s);
                 }
                 b'\\' => break,
                 0..=0x1f => return Err(self.err("a control character must be escaped in a string")),
                 _ => self.i = skip_plain(b, self.i + 1),
             }
         }
-        let mut out = String::with_capacity(self.i - start + 16);
+        let mut out = std::mem::take(&mut self.unescaped);
+        out.clear();
         out.push_str(&self.text[start..self.i]);
         loop {
             let seg = self.i;
@@ -411,7 +461,9 @@ impl<'a> Parser<'a> {
                 None => return Err(self.err("unexpected end of text inside a string")),
                 Some(b'"') => {
                     self.i += 1;
-                    return Ok(Cow::Owned(out));
+                    let s = self.arena.alloc_str(&out);
+                    self.unescaped = out;
+                    return Ok(s);
                 }
                 Some(b'\\') => {
                     self.i += 1;
@@ -488,8 +540,14 @@ impl<'a> Parser<'a> {
 mod tests {
     use super::*;
 
+    /// The tree of `t` as a `Value` (its arena freed).
+    fn parse(t: &str) -> Result<Value, JsonError> {
+        let arena = Bump::new();
+        super::parse(t, &arena).map(Node::into_value)
+    }
+
     fn ok(t: &str) -> Value {
-        parse(t).unwrap_or_else(|e| panic!("{t}: {e}")).into_value()
+        parse(t).unwrap_or_else(|e| panic!("{t}: {e}"))
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::json::{
     self, JsonError, char_len, deep_equal, deep_equal_opt, hhmm, integer, integer_in, is_blank, is_emptyish,
     parse_hhmm, quote, quote_opt,
 };
-use crate::path::JsonPath;
+use crate::path::Loc;
 use crate::tree::{self, Members, Node};
 use crate::verdict::{Check, Issue, IssueCode, Verdict};
 use serde_json::Value;
@@ -25,16 +25,17 @@ pub fn validate(plan: &Value, request: &Value) -> Verdict {
         Value::String(text) => validate_text(text, request),
         Value::Object(_) => match json::check_numbers_and_depth(plan) {
             Ok(()) => {
-                let node = Node::from_value(plan, 1);
+                let arena = tree::arena_for(256);
+                let node = Node::from_value(plan, 1, &arena);
                 let size = json::size_of(&node);
                 match node {
-                    Node::Object(map) => run(&map, size, &Node::from_value(request, 1)),
+                    Node::Object(map) => run(&map, size, &Node::from_value(request, 1, &arena)),
                     other => not_an_object(&other),
                 }
             }
             Err(e) => Verdict::not_json(&e),
         },
-        other => not_an_object(&Node::from_value(other, 1)),
+        other => not_an_object(&Node::from_value(other, 1, &tree::arena_for(0))),
     }
 }
 
@@ -46,8 +47,9 @@ pub fn validate(plan: &Value, request: &Value) -> Verdict {
 /// at `$` for JSON that is not an object, else all eight checks.
 #[must_use]
 pub fn validate_text(plan: &str, request: &Value) -> Verdict {
-    match tree::parse(plan) {
-        Ok(Node::Object(map)) => run(&map, plan.len(), &Node::from_value(request, 1)),
+    let arena = tree::arena_for(plan.len());
+    match tree::parse(plan, &arena) {
+        Ok(Node::Object(map)) => run(&map, plan.len(), &Node::from_value(request, 1, &arena)),
         Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
     }
@@ -64,8 +66,9 @@ pub fn validate_text(plan: &str, request: &Value) -> Verdict {
 /// A [`JsonError`] (reason, line, column) when the *request* text is not strict JSON: the
 /// request is the caller's own data, so that is a caller error, not a verdict on the plan.
 pub fn validate_text_pair(plan: &str, request: &str) -> Result<Verdict, JsonError> {
-    let request = tree::parse(request)?;
-    Ok(match tree::parse(plan) {
+    let arena = tree::arena_for(plan.len() + request.len());
+    let request = tree::parse(request, &arena)?;
+    Ok(match tree::parse(plan, &arena) {
         Ok(Node::Object(map)) => run(&map, plan.len(), &request),
         Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
@@ -223,7 +226,7 @@ fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
         goal,
     };
     let mut v = Validator { errors: Vec::new(), warnings: Vec::new(), parts: Vec::new(), request_days: None };
-    let root = JsonPath::root();
+    let root = Loc::Root;
 
     // §5.2 size (D3)
     if size > LIMITS.payload_bytes as usize {
@@ -243,8 +246,8 @@ fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
 
     // §5.5–5.8: only a plan that says it is a routine or a goal is read further.
     match plan.kind {
-        Some(Node::String(k)) if k == "routine" => v.routine(plan, &root),
-        Some(Node::String(k)) if k == "goal" => v.goal(plan, &root),
+        Some(Node::String(k)) if *k == "routine" => v.routine(plan, &root),
+        Some(Node::String(k)) if *k == "goal" => v.goal(plan, &root),
         _ => {}
     }
 
@@ -252,19 +255,19 @@ fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
 }
 
 impl<'a> Validator<'a> {
-    fn error(&mut self, code: IssueCode, path: &JsonPath, message: String) {
-        self.errors.push(Issue::new(code, path.as_str(), message));
+    fn error(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
+        self.errors.push(Issue::new(code, path.render(), message));
     }
 
-    fn warning(&mut self, code: IssueCode, path: &JsonPath, message: String) {
-        self.warnings.push(Issue::new(code, path.as_str(), message));
+    fn warning(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
+        self.warnings.push(Issue::new(code, path.render(), message));
     }
 
     // ---------------------------------------------------------------------------------------
     // §5.3 envelope
 
-    fn envelope(&mut self, plan: &PlanFields<'_>, root: &JsonPath) {
-        if !matches!(plan.format, Some(Node::String(f)) if f == FORMAT) {
+    fn envelope(&mut self, plan: &PlanFields<'_>, root: &Loc<'_>) {
+        if !matches!(plan.format, Some(Node::String(f)) if *f == FORMAT) {
             self.error(
                 IssueCode::Format,
                 &root.key("format"),
@@ -283,7 +286,7 @@ impl<'a> Validator<'a> {
                 ),
             );
         }
-        if !matches!(plan.kind, Some(Node::String(k)) if k == "routine" || k == "goal") {
+        if !matches!(plan.kind, Some(Node::String(k)) if *k == "routine" || *k == "goal") {
             self.error(
                 IssueCode::Kind,
                 &root.key("kind"),
@@ -303,7 +306,7 @@ impl<'a> Validator<'a> {
     }
 
     /// A required, non-blank string of at most `limit` characters: `required`, then `length`.
-    fn text_field(&mut self, value: Option<&Node<'_>>, field: &str, limit: u32, parent: &JsonPath) {
+    fn text_field(&mut self, value: Option<&Node<'_>>, field: &str, limit: u32, parent: &Loc<'_>) {
         let path = &parent.key(field);
         match value {
             Some(Node::String(s)) if !is_blank(s) => {
@@ -334,7 +337,7 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.4 request, D1, §7
 
-    fn request(&mut self, plan: &PlanFields<'_>, request: &'a Node<'a>, root: &JsonPath) {
+    fn request(&mut self, plan: &PlanFields<'_>, request: &'a Node<'a>, root: &Loc<'_>) {
         let echo = root.key("request");
         let req: Option<&'a Members<'a>> = match request {
             Node::Object(m) => Some(m),
@@ -410,7 +413,7 @@ impl<'a> Validator<'a> {
     }
 
     /// Reads the request's commitments into parts, reporting malformed ones (D1, D4, D9, §7).
-    fn read_commitments(&mut self, commitments: Option<&'a Node<'a>>, echo: &JsonPath) {
+    fn read_commitments(&mut self, commitments: Option<&'a Node<'a>>, echo: &Loc<'_>) {
         let list = match commitments {
             None => return,
             Some(Node::Array(a)) => a,
@@ -428,8 +431,9 @@ impl<'a> Validator<'a> {
                 return;
             }
         };
+        let list_path = echo.key("commitments");
         for (i, c) in list.iter().enumerate() {
-            let path = echo.key("commitments").index(i);
+            let path = list_path.index(i);
             let Node::Object(c) = c else {
                 self.error(
                     IssueCode::RequestInvalid,
@@ -508,7 +512,7 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.5–5.7 routine
 
-    fn routine(&mut self, plan: &PlanFields<'a>, root: &JsonPath) {
+    fn routine(&mut self, plan: &PlanFields<'a>, root: &Loc<'_>) {
         let path = root.key("routine");
         let routine = self.container(plan.routine, &path);
         let mut names: Vec<&str> = Vec::new();
@@ -532,7 +536,7 @@ impl<'a> Validator<'a> {
                     format!(
                         "{} is not a weekday id; use one of mon, tue, wed, thu, fri, sat, sun (lower-case). This list \
                          is not checked.",
-                        quote(&Node::String(key.into()))
+                        quote(&Node::String(key))
                     ),
                 ),
             }
@@ -542,14 +546,14 @@ impl<'a> Validator<'a> {
 
     /// A container read where D1 allows a wrong type: an object is itself, an empty-ish value is
     /// `{}`, anything else is a `type` error and then `{}`.
-    fn container(&mut self, v: Option<&'a Node<'a>>, path: &JsonPath) -> Option<&'a Members<'a>> {
+    fn container(&mut self, v: Option<&'a Node<'a>>, path: &Loc<'_>) -> Option<&'a Members<'a>> {
         match v {
             Some(Node::Object(m)) => Some(m),
             Some(v) if !is_emptyish(v) => {
                 self.error(
                     IssueCode::Type,
                     path,
-                    format!("{} is {} ({}); it must be an object.", path_tail(path), type_name(v), quote(v)),
+                    format!("{} is {} ({}); it must be an object.", path.tail(), type_name(v), quote(v)),
                 );
                 None
             }
@@ -558,7 +562,7 @@ impl<'a> Validator<'a> {
     }
 
     /// D6: more than `distinctActivities` distinct activity names is `limit` at `path`.
-    fn distinct(&mut self, mut names: Vec<&str>, path: &JsonPath, what: &str) {
+    fn distinct(&mut self, mut names: Vec<&str>, path: &Loc<'_>, what: &str) {
         names.sort_unstable();
         names.dedup();
         if names.len() > LIMITS.distinct_activities as usize {
@@ -576,7 +580,7 @@ impl<'a> Validator<'a> {
     }
 
     /// One day's list of blocks (§5.5–5.7, D5, D8).
-    fn day(&mut self, list: Option<&Node<'_>>, path: &JsonPath, day: Day) {
+    fn day(&mut self, list: Option<&Node<'_>>, path: &Loc<'_>, day: Day) {
         let blocks = match list {
             Some(Node::Array(a)) if !a.is_empty() => a,
             other => {
@@ -704,7 +708,7 @@ impl<'a> Validator<'a> {
                 first = Some((start, activity));
             }
             if end > 1440 {
-                let is_rest = matches!(f_category, Some(Node::String(c)) if c == "rest");
+                let is_rest = matches!(f_category, Some(Node::String(c)) if *c == "rest");
                 if i == last && is_rest {
                     self.warning(
                         IssueCode::Overnight,
@@ -755,11 +759,9 @@ impl<'a> Validator<'a> {
         self.commitment_pass(&timed, path, day);
     }
 
-    /// §5.7, D4, D5, D9: every block with a valid start and an integer duration against the
-    /// commitment parts on its day, then (D5) its minutes after midnight against the next day's.
     /// §5.7, D4, D5, D9: every block with a valid start and an integer duration (`timed`) against
     /// the commitment parts on its day, then (D5) its minutes after midnight against the next day's.
-    fn commitment_pass(&mut self, timed: &[Timed<'_>], path: &JsonPath, day: Day) {
+    fn commitment_pass(&mut self, timed: &[Timed<'_>], path: &Loc<'_>, day: Day) {
         if self.parts.is_empty() {
             return;
         }
@@ -773,7 +775,7 @@ impl<'a> Validator<'a> {
             let mut hit = |p: &Part<'_>, from: i64, to: i64, after_midnight: bool| {
                 found.push(Issue::new(
                     IssueCode::Commitment,
-                    path.index(i).as_str(),
+                    path.index(i).render(),
                     format!(
                         "Block {} ({}–{}{}) overlaps the commitment {} ({}); move the block outside that time, or name \
                          it {} if it is that commitment.",
@@ -805,7 +807,7 @@ impl<'a> Validator<'a> {
     }
 
     /// `category` at `parent.<field>` unless `v` is one of the nine (the path is built only for an issue).
-    fn category(&mut self, v: Option<&Node<'_>>, parent: &JsonPath, field: &str) {
+    fn category(&mut self, v: Option<&Node<'_>>, parent: &Loc<'_>, field: &str) {
         if !matches!(v, Some(Node::String(c)) if is_category(c)) {
             let path = &parent.key(field);
             let ids: Vec<&str> = crate::CATEGORIES.iter().map(|c| c.id).collect();
@@ -820,7 +822,7 @@ impl<'a> Validator<'a> {
     // ---------------------------------------------------------------------------------------
     // §5.8 goal feasibility, D6
 
-    fn goal(&mut self, plan: &PlanFields<'a>, root: &JsonPath) {
+    fn goal(&mut self, plan: &PlanFields<'a>, root: &Loc<'_>) {
         let gpath = root.key("goal");
         let goal = self.container(plan.goal, &gpath);
         let dpath = gpath.key("days");
@@ -976,12 +978,6 @@ fn collect_names<'v>(list: Option<&'v Node<'v>>, field: &str, names: &mut Vec<&'
     if let Some(Node::Array(blocks)) = list {
         names.extend(blocks.iter().filter_map(|b| b.get(field)?.as_str()));
     }
-}
-
-/// The last member name of a path, for messages (`routine` for `$.routine`).
-fn path_tail(path: &JsonPath) -> &str {
-    let s = path.as_str();
-    s.rfind('.').map_or(s, |i| &s[i + 1..])
 }
 
 /// `m[key]`, where a missing object reads as `{}`.
