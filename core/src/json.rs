@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn hhmm_is_exactly_five_ascii_characters() {
-        let s = |x: &'static str| Node::String(x.into());
+        let s = |x: &'static str| Node::String(x);
         assert_eq!(parse_hhmm(&s("00:00"), false), Some(0));
         assert_eq!(parse_hhmm(&s("23:59"), false), Some(1439));
         assert_eq!(parse_hhmm(&s("24:00"), false), None);
