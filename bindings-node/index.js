@@ -199,10 +199,48 @@ function write(v, key, out) {
 }
 
 /**
+ * Whether `v` (at nesting level `depth`) is plain JSON data that JSON.stringify writes exactly as
+ * the core must read it: plain objects and arrays (no `toJSON`, no other prototype), well-formed
+ * strings, safe or fractional finite numbers, booleans, null; `undefined` only as a member value.
+ * No path is kept, so the common case costs one quick walk; `false` sends the value to `scan`,
+ * which finds and names the fault (or passes what this walk is too strict for).
+ */
+function plain(v, depth) {
+  switch (typeof v) {
+    case 'string':
+      return v.isWellFormed()
+    case 'number':
+      return (v <= MAX_SAFE && v >= -MAX_SAFE) || (v === v && v !== Infinity && v !== -Infinity && !Number.isInteger(v))
+    case 'boolean':
+      return true
+    case 'object':
+      break
+    default:
+      return false
+  }
+  if (v === null) return true
+  if (depth > MAX_DEPTH || typeof v.toJSON === 'function') return false
+  if (isArray(v)) {
+    for (let i = 0, n = v.length; i < n; i++) if (!plain(v[i], depth + 1)) return false
+    return true
+  }
+  const proto = Object.getPrototypeOf(v)
+  if (proto !== ObjectProto && proto !== null) return false
+  // for-in also visits enumerable members inherited from Object.prototype: checking more than
+  // JSON.stringify writes can only send a value to the slow path, never let a fault through.
+  for (const k in v) {
+    const x = v[k]
+    if ((x !== undefined && !plain(x, depth + 1)) || !k.isWellFormed()) return false
+  }
+  return true
+}
+
+/**
  * `value` as JSON text for the core. Throws a TypeError for a value JSON cannot hold, NotJson for
  * a lone surrogate or nesting deeper than MAX_DEPTH.
  */
 function toText(value, what) {
+  if (plain(value, 1)) return stringify(value)
   const st = newState(what)
   if (scan(value, '', 1, st)) throw typeFault(st, 'is undefined')
   if (!st.unsafe) return stringify(value)

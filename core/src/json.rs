@@ -189,23 +189,38 @@ fn write_compact(v: &Node<'_>, out: &mut String, limit: usize) {
     }
 }
 
-fn write_string(s: &str, out: &mut String) {
+/// `s` as a JSON string, escaped exactly as `serde_json` writes it (the verdict's bytes must not
+/// depend on the writer): `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control characters as
+/// `\u00xx` (lower-case hex), everything else as is. Runs of plain bytes are copied whole.
+pub(crate) fn write_string(s: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                let _ = std::fmt::Write::write_fmt(out, format_args!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
+    let mut start = 0;
+    for (i, &c) in s.as_bytes().iter().enumerate() {
+        let short = match c {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        // Escaped bytes are ASCII, so both ends of the plain run are character boundaries.
+        out.push_str(&s[start..i]);
+        if short.is_empty() {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(c >> 4)]));
+            out.push(char::from(HEX[usize::from(c & 0xf)]));
+        } else {
+            out.push_str(short);
         }
+        start = i + 1;
     }
+    out.push_str(&s[start..]);
     out.push('"');
 }
 

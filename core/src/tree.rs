@@ -170,17 +170,26 @@ enum Frame<'a> {
     Object(usize, &'a str),
 }
 
-struct Parser<'a> {
-    text: &'a str,
-    b: &'a [u8],
-    i: usize,
-    arena: &'a Bump,
+/// The parser's working memory, kept between parses of one call (the request and the plan) so
+/// the second parse allocates nothing for it.
+#[derive(Default)]
+pub(crate) struct Scratch<'a> {
     /// Values of the open arrays, innermost last (one stack for all, so no allocation per array).
     items: Vec<Node<'a>>,
     /// Members of the open objects, innermost last.
     members: Vec<(&'a str, Node<'a>)>,
-    /// Scratch for a string with escapes, before it is copied into the arena.
+    /// The open containers, innermost last.
+    frames: Vec<Frame<'a>>,
+    /// A string with escapes, before it is copied into the arena.
     unescaped: String,
+}
+
+struct Parser<'a, 's> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+    arena: &'a Bump,
+    s: &'s mut Scratch<'a>,
 }
 
 /// Parses `text` as exactly one strict JSON value (RFC 8259; D12) into a tree in `arena`: no
@@ -191,18 +200,21 @@ struct Parser<'a> {
 /// # Errors
 /// A [`JsonError`] with the reason and the 1-based line and character column of the fault.
 pub(crate) fn parse<'a>(text: &'a str, arena: &'a Bump) -> Result<Node<'a>, JsonError> {
+    parse_with(text, arena, &mut Scratch::default())
+}
+
+/// [`parse`] with the working memory of an earlier parse.
+///
+/// # Errors
+/// As [`parse`].
+pub(crate) fn parse_with<'a>(text: &'a str, arena: &'a Bump, scratch: &mut Scratch<'a>) -> Result<Node<'a>, JsonError> {
     if text.starts_with('\u{feff}') {
         return Err(JsonError::at(text, 0, "a byte order mark (U+FEFF) before the JSON text is not allowed"));
     }
-    let mut p = Parser {
-        text,
-        b: text.as_bytes(),
-        i: 0,
-        arena,
-        items: Vec::new(),
-        members: Vec::with_capacity(32),
-        unescaped: String::new(),
-    };
+    scratch.items.clear();
+    scratch.members.clear();
+    scratch.frames.clear();
+    let mut p = Parser { text, b: text.as_bytes(), i: 0, arena, s: scratch };
     let v = p.document()?;
     p.ws();
     if p.i < p.b.len() {
@@ -211,7 +223,7 @@ pub(crate) fn parse<'a>(text: &'a str, arena: &'a Bump) -> Result<Node<'a>, Json
     Ok(v)
 }
 
-impl<'a> Parser<'a> {
+impl<'a> Parser<'a, '_> {
     #[cold]
     #[inline(never)]
     fn err(&self, reason: &str) -> JsonError {
@@ -242,7 +254,15 @@ impl<'a> Parser<'a> {
     }
 
     fn document(&mut self) -> Result<Node<'a>, JsonError> {
-        let mut stack: Vec<Frame<'a>> = Vec::new();
+        let mut stack = std::mem::take(&mut self.s.frames);
+        let value = self.values(&mut stack);
+        stack.clear();
+        self.s.frames = stack;
+        value
+    }
+
+    /// The value at `self.i`, containers opened on `stack`.
+    fn values(&mut self, stack: &mut Vec<Frame<'a>>) -> Result<Node<'a>, JsonError> {
         'value: loop {
             self.ws();
             // Read one value, or open a container and go round for its first value.
@@ -259,7 +279,7 @@ impl<'a> Parser<'a> {
                         Node::Object(Members::default())
                     } else {
                         let key = self.key()?;
-                        stack.push(Frame::Object(self.members.len(), key));
+                        stack.push(Frame::Object(self.s.members.len(), key));
                         continue 'value;
                     }
                 }
@@ -273,7 +293,7 @@ impl<'a> Parser<'a> {
                         self.i += 1;
                         Node::Array(&[])
                     } else {
-                        stack.push(Frame::Array(self.items.len()));
+                        stack.push(Frame::Array(self.s.items.len()));
                         continue 'value;
                     }
                 }
@@ -291,7 +311,7 @@ impl<'a> Parser<'a> {
                 let next = self.b.get(self.i).copied();
                 match top {
                     Frame::Array(start) => {
-                        self.items.push(value);
+                        self.s.items.push(value);
                         match next {
                             Some(b',') => {
                                 self.i += 1;
@@ -301,14 +321,14 @@ impl<'a> Parser<'a> {
                                 self.i += 1;
                                 let start = *start;
                                 stack.pop();
-                                value = Node::Array(self.arena.alloc_slice_copy(&self.items[start..]));
-                                self.items.truncate(start);
+                                value = Node::Array(self.arena.alloc_slice_copy(&self.s.items[start..]));
+                                self.s.items.truncate(start);
                             }
                             _ => return Err(self.err("expected ',' or ']' in an array")),
                         }
                     }
                     Frame::Object(start, key) => {
-                        self.members.push((*key, value));
+                        self.s.members.push((*key, value));
                         match next {
                             Some(b',') => {
                                 self.i += 1;
@@ -320,14 +340,14 @@ impl<'a> Parser<'a> {
                                 self.i += 1;
                                 let start = *start;
                                 stack.pop();
-                                let m = &self.members[start..];
+                                let m = &self.s.members[start..];
                                 let m: &'a [(&'a str, Node<'a>)] = if has_duplicate_names(m) {
                                     self.arena.alloc_slice_copy(&dedup(m))
                                 } else {
                                     self.arena.alloc_slice_copy(m)
                                 };
                                 value = Node::Object(Members(m));
-                                self.members.truncate(start);
+                                self.s.members.truncate(start);
                             }
                             _ => return Err(self.err("expected ',' or '}' in an object")),
                         }
@@ -444,7 +464,7 @@ impl<'a> Parser<'a> {
                 _ => self.i = skip_plain(b, self.i + 1),
             }
         }
-        let mut out = std::mem::take(&mut self.unescaped);
+        let mut out = std::mem::take(&mut self.s.unescaped);
         out.clear();
         out.push_str(&self.text[start..self.i]);
         loop {
@@ -462,7 +482,7 @@ impl<'a> Parser<'a> {
                 Some(b'"') => {
                     self.i += 1;
                     let s = self.arena.alloc_str(&out);
-                    self.unescaped = out;
+                    self.s.unescaped = out;
                     return Ok(s);
                 }
                 Some(b'\\') => {

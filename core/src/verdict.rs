@@ -196,14 +196,76 @@ pub struct Verdict {
 impl Verdict {
     /// The verdict as compact JSON text (the exact bytes every surface must produce).
     #[must_use]
+    ///
+    /// Written directly (the same bytes as `serde_json::to_string` of this verdict, which its
+    /// `Serialize` implementation gives; a test holds the two equal).
     pub fn to_json(&self) -> String {
-        // Serializing plain strings, bools and arrays into a String cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
+        let text: usize =
+            self.errors.iter().chain(&self.warnings).map(|i| i.path.len() + i.message.len() + 48).sum::<usize>();
+        let mut out = String::with_capacity(text + 160);
+        out.push_str(if self.valid { "{\"valid\":true,\"errors\":" } else { "{\"valid\":false,\"errors\":" });
+        write_issues(&self.errors, &mut out);
+        out.push_str(",\"warnings\":");
+        write_issues(&self.warnings, &mut out);
+        out.push_str(",\"checks\":[");
+        for (i, c) in self.checks.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push('"');
+            out.push_str(c.as_str());
+            out.push('"');
+        }
+        out.push_str("]}");
+        out
     }
 
     /// The verdict as pretty JSON text (two-space indent), for people.
     #[must_use]
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// `issues` as a JSON array of `{"code","path","message"}` objects.
+fn write_issues(issues: &[Issue], out: &mut String) {
+    out.push('[');
+    for (i, issue) in issues.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"code\":\"");
+        out.push_str(issue.code.as_str());
+        out.push_str("\",\"path\":");
+        crate::json::write_string(&issue.path, out);
+        out.push_str(",\"message\":");
+        crate::json::write_string(&issue.message, out);
+        out.push('}');
+    }
+    out.push(']');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn to_json_writes_the_bytes_serde_json_writes() {
+        let every_byte: String = (0u8..0x80).map(char::from).collect();
+        let issue = |code, path: &str, message: &str| Issue::new(code, path, message);
+        for v in [
+            Verdict { valid: true, errors: vec![], warnings: vec![], checks: Check::ALL.to_vec() },
+            Verdict {
+                valid: false,
+                errors: vec![
+                    issue(IssueCode::Json, "$", &every_byte),
+                    issue(IssueCode::Time, "$['a\\'\nb\u{7f}é😀']", "\"x\" \\ \u{1}\u{1f}\u{2028}"),
+                ],
+                warnings: vec![issue(IssueCode::Overnight, "$.routine.blocks[4]", "")],
+                checks: vec![Check::Json],
+            },
+        ] {
+            assert_eq!(v.to_json(), serde_json::to_string(&v).unwrap());
+        }
     }
 }

@@ -35,8 +35,13 @@ fn every_shared_vector_agrees() {
             let (plan, request, expect) = (&rec["plan"], &rec["request"], &rec["expect"]);
             let verdict = validate(plan, request);
             run += 1;
-            let got: Value = serde_json::from_str(&verdict.to_json()).expect("verdict is JSON");
+            let text = verdict.to_json();
+            let got: Value = serde_json::from_str(&text).expect("verdict is JSON");
             let mut why = Vec::new();
+            // The direct writer gives exactly the bytes of the Serialize implementation.
+            if text != serde_json::to_string(&verdict).expect("serializable") {
+                why.push(format!("to_json differs from serde_json: {text}"));
+            }
             if got["valid"] != expect["valid"] {
                 why.push(format!("valid {} expected {}", got["valid"], expect["valid"]));
             }
