@@ -306,11 +306,40 @@ function validatePlan(plan, request) {
   }
   if (planFault !== null) return JSON.parse(native.notJson(planFault[0], planFault[1], planFault[2]))
   try {
-    // The core's own verdict JSON text: parsing it keeps its key order exactly.
-    return JSON.parse(native.validateText(planText, requestText))
+    return unpack(native.validatePacked(planText, requestText))
   } catch (e) {
     if (e && e.code === 'InvalidArg') throw new SyntaxError(e.message)
     throw e
+  }
+}
+
+/** Check names by position in the core's `Check::ALL` (the digits of a packed verdict). */
+const CHECK_NAMES = native.checkNames()
+
+/** `count` issues from `parts`, starting at `at` (code, path, message each). */
+function issues(parts, at, count) {
+  const out = new Array(count)
+  for (let k = 0; k < count; k++, at += 3) out[k] = { code: parts[at], path: parts[at + 1], message: parts[at + 2] }
+  return out
+}
+
+/**
+ * The verdict object from `native.validatePacked`'s string (`src/text.rs`, `pack`): fields joined
+ * by NUL, or the verdict JSON when a path or message holds a NUL itself. Keys in the core's order.
+ */
+function unpack(packed) {
+  if (packed.charCodeAt(0) === 123 /* { */) return JSON.parse(packed)
+  const parts = packed.split('\0')
+  const nErrors = +parts[2]
+  const at = 3 + 3 * nErrors
+  const digits = parts[1]
+  const checks = new Array(digits.length)
+  for (let k = 0; k < digits.length; k++) checks[k] = CHECK_NAMES[digits.charCodeAt(k) - 48]
+  return {
+    valid: parts[0] === '1',
+    errors: issues(parts, 3, nErrors),
+    warnings: issues(parts, at + 1, +parts[at]),
+    checks,
   }
 }
 

@@ -69,6 +69,20 @@ export declare function renderPath(segments: Array<string | number>): string
 export declare function validateObjects(plan: unknown, request: unknown): string
 
 /**
+ * Validates plan text against request text (validator.md §5), as [`validate_text`], returning
+ * the verdict packed for `index.js`'s `unpack` (`text::pack`). The strings are read with one
+ * N-API copy each (`text::read_string`).
+ *
+ * Input: `plan`, `request`: JS strings of JSON text, without lone surrogates (the wrapper checks).
+ * Output: the packed verdict.
+ *
+ * # Errors
+ * `StringExpected` when an argument is not a string; `InvalidArg` when the request text is not
+ * strict JSON (the message starts with `request is not JSON:`).
+ */
+export declare function validatePacked(plan: unknown, request: unknown): string
+
+/**
  * Validates plan text against request text (validator.md §5): the plan is validated as text
  * (its size is its UTF-8 length, D3); the request is parsed with the core's strict reader and
  * may be any JSON value (a non-object request is `requestInvalid`, D1).

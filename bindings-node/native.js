@@ -844,4 +844,5 @@ module.exports.panicForTest = nativeBinding.panicForTest
 module.exports.planContractJson = nativeBinding.planContractJson
 module.exports.renderPath = nativeBinding.renderPath
 module.exports.validateObjects = nativeBinding.validateObjects
+module.exports.validatePacked = nativeBinding.validatePacked
 module.exports.validateText = nativeBinding.validateText

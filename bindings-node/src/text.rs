@@ -1,0 +1,88 @@
+//! The text way in and the packed way out: the hot path of `validatePlan` (README, "Conversion").
+//!
+//! A JS string is read with one N-API copy into a buffer sized from its UTF-16 length (napi-rs's
+//! `String` argument scans the string once for its UTF-8 length, then copies it again: about
+//! 2.7× slower on a 1.7 KB plan, `bench/README` has the probe). The verdict goes back as one
+//! string that `index.js` splits (`unpack`), about half the cost of `JSON.parse` of the verdict
+//! JSON and a third of building the objects through N-API.
+//!
+//! N-API is a C API, so reading a string needs `unsafe`: the `env` and the value are those of the
+//! current call, the buffer is as large as N-API is told, and statuses are checked after each call.
+#![allow(unsafe_code)]
+
+use momentum_plan::{Check, Issue, Verdict};
+use napi::bindgen_prelude::{JsValue, Unknown};
+use napi::{Error, Result, Status, sys};
+use std::ptr;
+
+/// The JS string `value` as UTF-8 (`what` names it in errors).
+///
+/// Input: any JS value; a string holding no lone surrogate reads exactly (the wrapper checks with
+/// `isWellFormed` first; N-API would write U+FFFD for one). Output: the text; its length in bytes
+/// is at most 3 × its length in UTF-16 code units, which is the buffer given to N-API, so nothing
+/// is ever cut.
+///
+/// # Errors
+/// `StringExpected` when `value` is not a string; `GenericFailure` if N-API fails otherwise or
+/// (it never does) writes bytes that are not UTF-8.
+pub(crate) fn read_string(value: &Unknown<'_>, what: &str) -> Result<String> {
+    let env = value.value().env;
+    let raw = value.raw();
+    let mut units = 0usize;
+    // SAFETY: `env` and `raw` belong to the current call; a null buffer asks only for the length.
+    let status = unsafe { sys::napi_get_value_string_utf16(env, raw, ptr::null_mut(), 0, &mut units) };
+    if status == sys::Status::napi_string_expected {
+        return Err(Error::new(Status::StringExpected, format!("{what} must be a string")));
+    }
+    check(status, what)?;
+    let capacity = units.saturating_mul(3).saturating_add(1);
+    let mut buf: Vec<u8> = Vec::with_capacity(capacity);
+    let mut written = 0usize;
+    // SAFETY: `buf` has room for `capacity` bytes and N-API is told exactly that; it writes at most
+    // `capacity - 1` bytes and a NUL, and reports in `written` how many bytes before the NUL.
+    check(unsafe { sys::napi_get_value_string_utf8(env, raw, buf.as_mut_ptr().cast(), capacity, &mut written) }, what)?;
+    // SAFETY: N-API initialized the first `written` bytes (written < capacity).
+    unsafe { buf.set_len(written.min(capacity)) };
+    String::from_utf8(buf).map_err(|_| Error::new(Status::GenericFailure, format!("{what}: N-API wrote invalid UTF-8")))
+}
+
+fn check(status: sys::napi_status, what: &str) -> Result<()> {
+    if status == sys::Status::napi_ok {
+        Ok(())
+    } else {
+        Err(Error::new(Status::GenericFailure, format!("reading {what} failed (N-API status {status})")))
+    }
+}
+
+/// The verdict as one string for `index.js`'s `unpack`: fields joined by NUL (U+0000):
+/// `valid` (`1`/`0`), the checks as digits (positions in `Check::ALL`), then for `errors` and for
+/// `warnings` their count and each issue's `code`, `path`, `message`. A path or message holding a
+/// NUL itself (a member name in a path can) makes it the verdict JSON instead (`Verdict::to_json`,
+/// which starts with `{`): `unpack` reads either.
+pub(crate) fn pack(v: &Verdict) -> String {
+    let issues = || v.errors.iter().chain(&v.warnings);
+    if issues().any(|i| i.path.contains('\0') || i.message.contains('\0')) {
+        return v.to_json();
+    }
+    let text: usize = issues().map(|i| i.code.as_str().len() + i.path.len() + i.message.len() + 3).sum();
+    let mut out = String::with_capacity(text + 32);
+    out.push(if v.valid { '1' } else { '0' });
+    out.push('\0');
+    for c in &v.checks {
+        let at = Check::ALL.iter().position(|x| x == c).unwrap_or(0);
+        out.push(char::from(b'0' + at as u8));
+    }
+    for list in [&v.errors, &v.warnings] {
+        out.push('\0');
+        out.push_str(&list.len().to_string());
+        for Issue { code, path, message } in list {
+            out.push('\0');
+            out.push_str(code.as_str());
+            out.push('\0');
+            out.push_str(path);
+            out.push('\0');
+            out.push_str(message);
+        }
+    }
+    out
+}
