@@ -48,6 +48,24 @@ test('the calm example is valid; the broken one is not, with the core verdict JS
   )
 })
 
+test('the packed verdict reads back as the core verdict JSON, also when a path holds a NUL (JSON fallback)', () => {
+  const requestText = JSON.stringify(request)
+  const withKey = (key) => {
+    const plan = calm()
+    plan.routine.weekdays = { [key]: plan.routine.blocks }
+    return JSON.stringify(plan)
+  }
+  const cases = [calmText, read('calm-weekday-broken.plan.json'), '{}', '[]', '{"a":', withKey('mon'), withKey('x\u0000y')]
+  for (const text of cases) {
+    const core = native.validateText(text, requestText)
+    assert.equal(JSON.stringify(validatePlan(text, request)), core, text.slice(0, 60))
+  }
+  // The NUL case really takes the fallback, and its path keeps the NUL.
+  assert.equal(native.validatePacked(withKey('x\u0000y'), requestText)[0], '{')
+  assert.ok(validatePlan(withKey('x\u0000y'), request).errors.some((e) => e.path === "$.routine.weekdays['x\u0000y']"))
+  assert.notEqual(native.validatePacked(withKey('mon'), requestText)[0], '{')
+})
+
 test('getPlanContract: the contract, key order as specified, a fresh object each call', () => {
   const c = getPlanContract()
   assert.deepEqual(Object.keys(c), ['format', 'contractVersion', 'categories', 'weekdays', 'limits', 'rules'])

@@ -138,9 +138,10 @@ pub(crate) fn clip(s: &str, max: usize) -> String {
 
 /// A value quoted as JSON for a message, cut to about 60 characters.
 pub(crate) fn quote(v: &Node<'_>) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(32);
     write_compact(v, &mut out, 240);
-    clip(&out, 60)
+    // At most 60 bytes is at most 60 characters: nothing to cut.
+    if out.len() <= 60 { out } else { clip(&out, 60) }
 }
 
 /// A value or its absence quoted for a message.
@@ -463,12 +464,26 @@ pub(crate) fn parse_hhmm(v: &Node<'_>, allow_24: bool) -> Option<u32> {
 
 /// Minutes after midnight as `HH:MM` (24:00 and later are written past 24, e.g. `25:30`).
 pub(crate) fn hhmm(minutes: i64) -> String {
-    format!("{:02}:{:02}", minutes.div_euclid(60), minutes.rem_euclid(60))
+    match u8::try_from(minutes.div_euclid(60)) {
+        // Two-digit hours (every time of day, and a day and a bit after it): written directly.
+        Ok(h) if h < 100 => {
+            let m = minutes.rem_euclid(60) as u8;
+            [b'0' + h / 10, b'0' + h % 10, b':', b'0' + m / 10, b'0' + m % 10].iter().map(|&c| char::from(c)).collect()
+        }
+        _ => format!("{:02}:{:02}", minutes.div_euclid(60), minutes.rem_euclid(60)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_are_written_hh_mm() {
+        for m in [0, 5, 59, 60, 61, 599, 1439, 1440, 1500, 5999, 6000, 59_999, -1, -61, 1_000_000_000_000_000] {
+            assert_eq!(hhmm(m), format!("{:02}:{:02}", m.div_euclid(60), m.rem_euclid(60)), "{m}");
+        }
+    }
 
     #[test]
     fn numbers_compare_by_exact_value() {
