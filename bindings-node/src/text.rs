@@ -13,6 +13,7 @@
 use momentum_plan::{Check, Issue, Verdict};
 use napi::bindgen_prelude::{JsValue, Unknown};
 use napi::{Error, Result, Status, sys};
+use std::fmt::Write as _;
 use std::ptr;
 
 /// The JS string `value` as UTF-8 (`what` names it in errors).
@@ -74,7 +75,8 @@ pub(crate) fn pack(v: &Verdict) -> String {
     }
     for list in [&v.errors, &v.warnings] {
         out.push('\0');
-        out.push_str(&list.len().to_string());
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{}", list.len());
         for Issue { code, path, message } in list {
             out.push('\0');
             out.push_str(code.as_str());

@@ -138,7 +138,7 @@ impl<'a> Node<'a> {
 /// The index of the first `"`, `\\` or control character at or after `i`, found eight bytes at a
 /// time (SWAR); when fewer than eight bytes are left before it, the index where they start (the
 /// caller looks at those byte by byte).
-#[inline]
+#[inline(always)]
 fn skip_plain(b: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -172,7 +172,6 @@ enum Frame<'a> {
 
 /// The parser's working memory, kept between parses of one call (the request and the plan) so
 /// the second parse allocates nothing for it.
-#[derive(Default)]
 pub(crate) struct Scratch<'a> {
     /// Values of the open arrays, innermost last (one stack for all, so no allocation per array).
     items: Vec<Node<'a>>,
@@ -182,6 +181,18 @@ pub(crate) struct Scratch<'a> {
     frames: Vec<Frame<'a>>,
     /// A string with escapes, before it is copied into the arena.
     unescaped: String,
+}
+
+impl Scratch<'_> {
+    /// Room for a plan's usual nesting and widths, so a parse rarely grows a vector.
+    pub(crate) fn new() -> Self {
+        Scratch {
+            items: Vec::with_capacity(16),
+            members: Vec::with_capacity(32),
+            frames: Vec::with_capacity(16),
+            unescaped: String::new(),
+        }
+    }
 }
 
 struct Parser<'a, 's> {
@@ -200,7 +211,7 @@ struct Parser<'a, 's> {
 /// # Errors
 /// A [`JsonError`] with the reason and the 1-based line and character column of the fault.
 pub(crate) fn parse<'a>(text: &'a str, arena: &'a Bump) -> Result<Node<'a>, JsonError> {
-    parse_with(text, arena, &mut Scratch::default())
+    parse_with(text, arena, &mut Scratch::new())
 }
 
 /// [`parse`] with the working memory of an earlier parse.
@@ -358,6 +369,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// A member name and its `:`.
+    #[inline(always)]
     fn key(&mut self) -> Result<&'a str, JsonError> {
         if self.b.get(self.i) != Some(&b'"') {
             return Err(self.err("expected a member name in double quotes"));
@@ -435,7 +447,7 @@ impl<'a> Parser<'a, '_> {
 
     /// A string starting at the opening quote at `self.i`: the common case (no escape, no
     /// control character) inline, the rest out of line.
-    #[inline]
+    #[inline(always)]
     fn string(&mut self) -> Result<&'a str, JsonError> {
         let start = self.i + 1;
         let end = skip_plain(self.b, start);

@@ -67,7 +67,7 @@ pub fn validate_text(plan: &str, request: &Value) -> Verdict {
 /// request is the caller's own data, so that is a caller error, not a verdict on the plan.
 pub fn validate_text_pair(plan: &str, request: &str) -> Result<Verdict, JsonError> {
     let arena = tree::arena_for(plan.len() + request.len());
-    let mut scratch = tree::Scratch::default();
+    let mut scratch = tree::Scratch::new();
     let request = tree::parse_with(request, &arena, &mut scratch)?;
     Ok(match tree::parse_with(plan, &arena, &mut scratch) {
         Ok(Node::Object(map)) => run(&map, plan.len(), &request),
