@@ -10,9 +10,12 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
- * Nanoseconds per `momentum_plan::validate_text_pair(plan, request)` over `iterations` runs inside
- * Rust: the core's own cost with no binding around
- * it, printed by `npm run bench` as the floor of the text way in. Not part of the public API.
+ * Runs `momentum_plan::validate_text_pair(plan, request)` `iterations` times (at least once) and
+ * returns the nanoseconds per run, timed inside Rust. `npm run bench` calls it with 1 for its
+ * floor row (the core plus one native call, no verdict conversion). Not part of the public API.
+ *
+ * # Errors
+ * `InvalidArg` when the request text is not strict JSON.
  */
 export declare function benchCore(plan: string, request: string, iterations: number): number
 
