@@ -195,33 +195,36 @@ fn write_compact(v: &Node<'_>, out: &mut String, limit: usize) {
 /// `\u00xx` (lower-case hex), everything else as is. Runs of plain bytes are copied whole.
 pub(crate) fn write_string(s: &str, out: &mut String) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.reserve(s.len() + 2);
+    let b = s.as_bytes();
+    out.reserve(b.len() + 2);
     out.push('"');
     let mut start = 0;
-    for (i, &c) in s.as_bytes().iter().enumerate() {
-        let short = match c {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..=0x1f => "",
-            _ => continue,
-        };
+    loop {
+        // The next byte to escape: eight bytes at a time (the parser's scan; same byte set), then
+        // the last few one by one.
+        let mut i = crate::tree::skip_plain(b, start);
+        while b.get(i).is_some_and(|&c| c >= 0x20 && c != b'"' && c != b'\\') {
+            i += 1;
+        }
         // Escaped bytes are ASCII, so both ends of the plain run are character boundaries.
         out.push_str(&s[start..i]);
-        if short.is_empty() {
-            out.push_str("\\u00");
-            out.push(char::from(HEX[usize::from(c >> 4)]));
-            out.push(char::from(HEX[usize::from(c & 0xf)]));
-        } else {
-            out.push_str(short);
+        let Some(&c) = b.get(i) else { break };
+        match c {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            _ => {
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(c >> 4)]));
+                out.push(char::from(HEX[usize::from(c & 0xf)]));
+            }
         }
         start = i + 1;
     }
-    out.push_str(&s[start..]);
     out.push('"');
 }
 
@@ -306,6 +309,12 @@ pub(crate) fn is_zero(n: &str) -> bool {
 /// Deep equality (validator.md §5.4, §7): objects by member set (order ignored), arrays by order,
 /// numbers by exact value, strings exactly, `true` never equals `1`. Iterative.
 pub(crate) fn deep_equal(a: &Node<'_>, b: &Node<'_>) -> bool {
+    match (a, b) {
+        // Two values that are not both containers: no walk (most calls compare two strings).
+        (Node::Array(_), Node::Array(_)) | (Node::Object(_), Node::Object(_)) => {}
+        (Node::Number(x), Node::Number(y)) => return numbers_equal(x, y),
+        _ => return a == b,
+    }
     let mut stack: Vec<(&Node<'_>, &Node<'_>)> = vec![(a, b)];
     while let Some((a, b)) = stack.pop() {
         let same = match (a, b) {

@@ -139,7 +139,7 @@ impl<'a> Node<'a> {
 /// time (SWAR); when fewer than eight bytes are left before it, the index where they start (the
 /// caller looks at those byte by byte).
 #[inline(always)]
-fn skip_plain(b: &[u8], mut i: usize) -> usize {
+pub(crate) fn skip_plain(b: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(chunk) = b.get(i..i + 8) {
@@ -241,9 +241,20 @@ impl<'a> Parser<'a, '_> {
         JsonError::at(self.text, self.i, reason)
     }
 
-    /// Skips whitespace; runs of spaces (pretty-printed indentation) eight bytes at a time.
-    #[inline]
+    /// Skips whitespace. Most calls find none (compact text, or between a value and its `,`), so
+    /// that case is one comparison here; the rest is out of line.
+    #[inline(always)]
     fn ws(&mut self) {
+        if let Some(&c) = self.b.get(self.i)
+            && c > b' '
+        {
+            return;
+        }
+        self.ws_run();
+    }
+
+    /// Skips a run of whitespace; runs of spaces (pretty-printed indentation) eight bytes at a time.
+    fn ws_run(&mut self) {
         const SPACES: u64 = 0x2020_2020_2020_2020;
         while let Some(&c) = self.b.get(self.i) {
             match c {

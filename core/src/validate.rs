@@ -516,7 +516,7 @@ impl<'a> Validator<'a> {
     fn routine(&mut self, plan: &PlanFields<'a>, root: &Loc<'_>) {
         let path = root.key("routine");
         let routine = self.container(plan.routine, &path);
-        let mut names: Vec<&str> = Vec::new();
+        let mut names: Vec<&str> = Vec::with_capacity(16);
 
         let blocks = get(routine, "blocks");
         self.day(blocks, &path.key("blocks"), Day::Every);
@@ -865,7 +865,7 @@ impl<'a> Validator<'a> {
                 format!("The plan has {} days, over the limit of {} days.", days.len(), LIMITS.plan_days),
             );
         }
-        let mut names: Vec<&str> = Vec::new();
+        let mut names: Vec<&str> = Vec::with_capacity(16);
         for (d, day) in days.iter().enumerate() {
             let path = dpath.index(d);
             let Node::Object(day) = day else {
