@@ -391,6 +391,10 @@ impl<'a> Parser<'a, '_> {
             return Err(self.err("expected ':' after a member name"));
         }
         self.i += 1;
+        // The one space of `"name": value` (pretty-printed text), without a call.
+        if self.b.get(self.i) == Some(&b' ') {
+            self.i += 1;
+        }
         Ok(k)
     }
 
