@@ -64,6 +64,10 @@ test('the packed verdict reads back as the core verdict JSON, also when a path h
   assert.equal(native.validatePacked(withKey('x\u0000y'), requestText)[0], '{')
   assert.ok(validatePlan(withKey('x\u0000y'), request).errors.some((e) => e.path === "$.routine.weekdays['x\u0000y']"))
   assert.notEqual(native.validatePacked(withKey('mon'), requestText)[0], '{')
+  // Bad arguments to the native call are clear errors, never a crash.
+  assert.throws(() => native.validatePacked(1, requestText), (e) => /plan must be a string/.test(e.message))
+  assert.throws(() => native.validatePacked(calmText, {}), (e) => /request must be a string/.test(e.message))
+  assert.throws(() => native.validatePacked(calmText, '{"a":'), (e) => /^request is not JSON:/.test(e.message))
 })
 
 test('getPlanContract: the contract, key order as specified, a fresh object each call', () => {
