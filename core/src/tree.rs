@@ -291,9 +291,7 @@ impl<'a> Parser<'a, '_> {
             let mut value = match self.b.get(self.i) {
                 None => return Err(self.err("unexpected end of text, a value was expected")),
                 Some(b'{') => {
-                    if stack.len() >= MAX_DEPTH {
-                        return Err(self.err(&format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
-                    }
+                    self.room_for_one_more(stack.len())?;
                     self.i += 1;
                     self.ws();
                     if self.b.get(self.i) == Some(&b'}') {
@@ -306,9 +304,7 @@ impl<'a> Parser<'a, '_> {
                     }
                 }
                 Some(b'[') => {
-                    if stack.len() >= MAX_DEPTH {
-                        return Err(self.err(&format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
-                    }
+                    self.room_for_one_more(stack.len())?;
                     self.i += 1;
                     self.ws();
                     if self.b.get(self.i) == Some(&b']') {
@@ -377,6 +373,14 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// Whether a container may open inside `open` open ones (at most [`MAX_DEPTH`] levels, §7).
+    fn room_for_one_more(&self, open: usize) -> Result<(), JsonError> {
+        if open >= MAX_DEPTH {
+            return Err(self.err(&format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
+        }
+        Ok(())
     }
 
     /// A member name and its `:`.
