@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Tests of the MCP server crate (native, release) and the wasm32-wasip2 build of the server.
+# Tests of the MCP protocol library (native, release: stdio and the HTTP mapping) and the
+# wasm32-wasip2 builds of both components: the stdio server and the HTTP component.
 # Usage: mcp-wasi/test.sh   (from any directory; honours CARGO_TARGET_DIR)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -14,11 +15,15 @@ fi
 echo "== cargo test --release -p momentum-plan-mcp"
 cargo test --release -p momentum-plan-mcp
 
-echo "== cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp"
-cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp
-WASM="$TARGET_DIR/wasm32-wasip2/release/momentum-plan-mcp.wasm"
-if [ ! -s "$WASM" ]; then
-  echo "error: $WASM was not built" >&2
-  exit 1
-fi
-echo "momentum-plan-mcp.wasm: $(wc -c < "$WASM") bytes ($WASM)"
+echo "== cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http"
+cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http
+# The component's own code is compiled only for wasi: lint it there too.
+cargo clippy --release --target wasm32-wasip2 -p momentum-plan-mcp-http -- -D warnings
+for name in momentum-plan-mcp momentum-plan-mcp-http; do
+  WASM="$TARGET_DIR/wasm32-wasip2/release/$name.wasm"
+  if [ ! -s "$WASM" ]; then
+    echo "error: $WASM was not built" >&2
+    exit 1
+  fi
+  echo "$name.wasm: $(wc -c < "$WASM") bytes ($WASM)"
+done

@@ -1,9 +1,11 @@
 //! # momentum-plan-mcp
 //!
 //! The momentum-plan MCP tool server (`shared/spec/mcp-server.md`): the validator of the
-//! `momentum-plan` crate served over MCP on stdio, built as the `wasm32-wasip2` command
-//! `momentum-plan-mcp.wasm`. This library holds the whole protocol; the binary (`main.rs`) is a
-//! thin stdio shell around [`stdio::serve`].
+//! `momentum-plan` crate served over MCP, on stdio as the `wasm32-wasip2` command
+//! `momentum-plan-mcp.wasm`, and over Streamable HTTP as the component
+//! `momentum-plan-mcp-http.wasm` (crate `momentum-plan-mcp-http`). This library holds the whole
+//! protocol; the stdio binary (`main.rs`) is a thin shell around [`stdio::serve`], the HTTP
+//! component a thin shell around [`http::handle`].
 //!
 //! - Both protocol eras on one stream: the classic handshake (`2024-11-05`, `2025-03-26`,
 //!   `2025-06-18`, `2025-11-25`) and the stateless `2026-07-28` revision (`server/discover`,
@@ -24,9 +26,11 @@
 //!
 //! The API other code relies on (tests, fuzzing, the sandbox's end-to-end tests):
 //! [`Server::new`], [`Server::handle_line`] (any bytes, never panics),
-//! [`Server::oversized_line`], [`stdio::serve`], the [`Store`] trait and [`DirStore`].
+//! [`Server::oversized_line`], [`stdio::serve`], [`http::handle`], the [`Store`] trait and
+//! [`DirStore`].
 
 mod catalog;
+pub mod http;
 mod model;
 pub mod rpc;
 mod server;

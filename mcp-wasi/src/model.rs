@@ -307,12 +307,40 @@ pub(crate) struct Modern<'a, R: Serialize> {
     pub meta: ResultMeta,
 }
 
-/// `InitializeRequest` params (classic); lenient: anything missing is read as absent.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+/// `InitializeRequest` params (classic): `protocolVersion` (a string), `capabilities` and
+/// `clientInfo` (objects) are required by the classic schema; other members are ignored.
+#[derive(Debug, Clone)]
 pub(crate) struct InitializeParams {
-    pub protocol_version: Option<Value>,
-    pub capabilities: Option<Value>,
+    /// The version the client asks for (any string; an unsupported one is answered with ours).
+    pub protocol_version: String,
+    /// The client's capabilities.
+    pub capabilities: Map<String, Value>,
+}
+
+impl InitializeParams {
+    /// Takes the params apart; `Err` names the first required member that is missing or of the
+    /// wrong type (mcp-server.md "Stateless": such an `initialize` is -32602, not a handshake).
+    pub(crate) fn from_map(mut params: Map<String, Value>) -> Result<InitializeParams, String> {
+        let protocol_version = match params.remove("protocolVersion") {
+            Some(Value::String(v)) => v,
+            Some(_) => return Err("Invalid params: initialize protocolVersion must be a string".into()),
+            None => return Err("Invalid params: initialize needs protocolVersion, capabilities and clientInfo (protocolVersion is missing)".into()),
+        };
+        let capabilities = match params.remove("capabilities") {
+            Some(Value::Object(c)) => c,
+            Some(_) => return Err("Invalid params: initialize capabilities must be an object".into()),
+            None => return Err("Invalid params: initialize needs protocolVersion, capabilities and clientInfo (capabilities is missing)".into()),
+        };
+        match params.get("clientInfo") {
+            Some(Value::Object(_)) => {}
+            Some(_) => return Err("Invalid params: initialize clientInfo must be an object".into()),
+            None => return Err(
+                "Invalid params: initialize needs protocolVersion, capabilities and clientInfo (clientInfo is missing)"
+                    .into(),
+            ),
+        }
+        Ok(InitializeParams { protocol_version, capabilities })
+    }
 }
 
 /// `PaginatedRequestParams`: `cursor` (a string; `null` reads as absent).
@@ -365,10 +393,10 @@ pub(crate) enum ElicitAction {
 #[derive(Debug, Clone)]
 pub(crate) struct CallToolParams {
     pub name: String,
-    /// `arguments` as given (`None` when absent or `null`: read as `{}`).
-    pub arguments: Option<Value>,
-    /// 2026-07-28 `inputResponses` (the answers of a retry), when present.
-    pub input_responses: Option<Value>,
+    /// `arguments` (absent or `null`: `{}`).
+    pub arguments: Map<String, Value>,
+    /// 2026-07-28 `inputResponses` (the answers of a retry), when present and not `null`.
+    pub input_responses: Option<Map<String, Value>>,
 }
 
 impl CallToolParams {
@@ -379,8 +407,18 @@ impl CallToolParams {
             Some(_) => return Err("Invalid params: tools/call name must be a string".into()),
             None => return Err("Invalid params: tools/call needs a tool name".into()),
         };
-        let arguments = params.remove("arguments").filter(|v| !v.is_null());
-        let input_responses = params.remove("inputResponses").filter(|v| !v.is_null());
+        // `arguments` and `inputResponses` are objects in `CallToolRequest`; anything else that is
+        // present (a string, an array) does not fit the request (mcp-server.md "Catalog": -32602).
+        let arguments = match params.remove("arguments") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(m)) => m,
+            Some(_) => return Err("Invalid params: tools/call arguments must be an object".into()),
+        };
+        let input_responses = match params.remove("inputResponses") {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(m)) => Some(m),
+            Some(_) => return Err("Invalid params: tools/call inputResponses must be an object".into()),
+        };
         Ok(CallToolParams { name, arguments, input_responses })
     }
 }

@@ -35,6 +35,16 @@ pub const PAGE_SIZE: usize = 100;
 /// would ask one more leaves the saved plan as it is and says why.
 pub const MAX_PENDING_QUESTIONS: usize = 16;
 
+/// How the server is reached: it decides only whether a classic-era client can be asked a
+/// question (mcp-server.md "Streamable HTTP", "Elicitation").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Transport {
+    /// One stdio stream: a classic-era `elicitation/create` is sent on it and answered on it.
+    Stdio,
+    /// Stateless HTTP: one request, one response, no stream to ask a classic client on.
+    Http,
+}
+
 /// What the classic handshake settled (or the defaults before any `initialize`).
 #[derive(Debug, Clone, Copy)]
 struct Session {
@@ -92,6 +102,7 @@ struct SaveResult<'a> {
 /// ```
 pub struct Server {
     store: Option<Box<dyn Store>>,
+    transport: Transport,
     session: Session,
     next_question_id: u64,
     pending: Vec<PendingSave>,
@@ -113,7 +124,21 @@ impl Server {
     pub fn new(store: Option<Box<dyn Store>>) -> Server {
         Server {
             store,
+            transport: Transport::Stdio,
             session: Session { version: Version::V2025_11_25, elicitation: false, initialized: false },
+            next_question_id: 0,
+            pending: Vec::new(),
+        }
+    }
+
+    /// A server for one stateless HTTP request (mcp-server.md "Streamable HTTP"): the classic
+    /// session is taken as settled at `version` (the `MCP-Protocol-Version` header, 2025-03-26
+    /// when absent), and no question is ever sent to a classic client.
+    pub(crate) fn for_http(store: Option<Box<dyn Store>>, version: Version) -> Server {
+        Server {
+            store,
+            transport: Transport::Http,
+            session: Session { version, elicitation: false, initialized: true },
             next_question_id: 0,
             pending: Vec::new(),
         }
@@ -152,10 +177,15 @@ impl Server {
         if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
             return Vec::new();
         }
-        let value = match rpc::parse_line(line) {
-            Ok(v) => v,
-            Err(e) => return vec![rpc::error_line(&Value::Null, &e)],
-        };
+        match rpc::parse_line(line) {
+            Ok(value) => self.handle_value(value),
+            Err(e) => vec![rpc::error_line(&Value::Null, &e)],
+        }
+    }
+
+    /// Handles one parsed message (an object, or an array: a batch) as [`Server::handle_line`]
+    /// does after reading it.
+    pub(crate) fn handle_value(&mut self, value: Value) -> Vec<String> {
         let mut out = Vec::new();
         match value {
             Value::Array(items) => self.handle_batch(items, &mut out),
@@ -291,7 +321,7 @@ impl Server {
         sent: &mut Vec<String>,
     ) -> Result<Option<String>, RpcError> {
         if method == "initialize" {
-            return Ok(Some(self.initialize(id, params)));
+            return self.initialize(id, params).map(Some);
         }
         let ctx = match envelope(&params)? {
             Some(ctx) => ctx,
@@ -356,21 +386,14 @@ impl Server {
         ServerCapabilities { tools: Empty {}, resources: self.store.is_some().then_some(Empty {}), prompts: Empty {} }
     }
 
-    /// The classic handshake: echo a supported version, else answer `2025-11-25`.
-    fn initialize(&mut self, id: &Value, params: Map<String, Value>) -> String {
-        let p: InitializeParams = parse_params(params).unwrap_or_default();
-        let version = p
-            .protocol_version
-            .as_ref()
-            .and_then(Value::as_str)
-            .and_then(Version::classic)
-            .unwrap_or(Version::V2025_11_25);
-        let elicitation = match &p.capabilities {
-            Some(Value::Object(caps)) => declares_form_elicitation(caps),
-            _ => false,
-        };
+    /// The classic handshake: echo a supported version, else answer `2025-11-25`. Params that
+    /// do not fit `InitializeRequest` are `-32602`.
+    fn initialize(&mut self, id: &Value, params: Map<String, Value>) -> Result<String, RpcError> {
+        let p = InitializeParams::from_map(params).map_err(RpcError::invalid_params)?;
+        let version = Version::classic(&p.protocol_version).unwrap_or(Version::V2025_11_25);
+        let elicitation = declares_form_elicitation(&p.capabilities);
         self.session = Session { version, elicitation, initialized: true };
-        rpc::result_line(
+        Ok(rpc::result_line(
             id,
             &InitializeResult {
                 protocol_version: version.as_str(),
@@ -378,7 +401,7 @@ impl Server {
                 server_info: catalog::implementation(version),
                 instructions: catalog::instructions(self.store.is_some()),
             },
-        )
+        ))
     }
 
     fn call_tool(
@@ -421,7 +444,7 @@ impl Server {
         id: &Value,
         plan: &Value,
         request: &Value,
-        input_responses: Option<Value>,
+        input_responses: Option<Map<String, Value>>,
         sent: &mut Vec<String>,
     ) -> Result<Option<String>, RpcError> {
         let verdict = validate(plan, request);
@@ -494,19 +517,16 @@ impl Server {
             return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, None)));
         }
         if ctx.modern() {
-            if let Some(responses) = input_responses {
-                let Value::Object(mut responses) = responses else {
-                    return Err(RpcError::invalid_params("Invalid params: inputResponses must be an object"));
-                };
-                if let Some(answer) = responses.remove("overwrite") {
-                    let answer = serde_json::from_value::<ElicitResult>(answer).map_err(|_| {
-                        RpcError::invalid_params(
-                            "Invalid params: inputResponses.overwrite must be an elicitation result {action, content}",
-                        )
-                    })?;
-                    let refusal = refusal_of(&answer, &uri);
-                    return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
-                }
+            if let Some(mut responses) = input_responses
+                && let Some(answer) = responses.remove("overwrite")
+            {
+                let answer = serde_json::from_value::<ElicitResult>(answer).map_err(|_| {
+                    RpcError::invalid_params(
+                        "Invalid params: inputResponses.overwrite must be an elicitation result {action, content}",
+                    )
+                })?;
+                let refusal = refusal_of(&answer, &uri);
+                return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
             }
             if ctx.elicitation {
                 let result = InputRequiredResult {
@@ -522,6 +542,10 @@ impl Server {
                 return Ok(Some(rpc::result_line(id, &result)));
             }
             let refusal = Some(no_capability(&uri));
+            return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
+        }
+        if self.transport == Transport::Http {
+            let refusal = Some(classic_http_cannot_ask(&uri));
             return Ok(Some(self.finish_save(ctx, id, &plan_id, &bytes, warnings, refusal)));
         }
         if !ctx.elicitation {
@@ -762,34 +786,19 @@ fn unexpected(args: &Map<String, Value>) -> String {
 }
 
 /// `get_plan_contract` takes no arguments.
-fn no_arguments(arguments: Option<Value>) -> Result<(), String> {
-    match arguments {
-        None => Ok(()),
-        Some(Value::Object(m)) if m.is_empty() => Ok(()),
-        Some(Value::Object(m)) => Err(format!(
-            "Invalid arguments for {GET_PLAN_CONTRACT}: it takes no arguments ({}); call it with {{}}.",
-            unexpected(&m)
-        )),
-        Some(other) => Err(format!(
-            "Invalid arguments for {GET_PLAN_CONTRACT}: the arguments must be an object, not {}; call it with {{}}.",
-            kind(&other)
-        )),
+fn no_arguments(arguments: Map<String, Value>) -> Result<(), String> {
+    if arguments.is_empty() {
+        return Ok(());
     }
+    Err(format!(
+        "Invalid arguments for {GET_PLAN_CONTRACT}: it takes no arguments ({}); call it with {{}}.",
+        unexpected(&arguments)
+    ))
 }
 
 /// The `plan` and `request` arguments of `validate_plan`/`save_plan`, or the tool error text
 /// naming every argument that does not fit the input schema.
-fn plan_arguments(tool: &str, arguments: Option<Value>) -> Result<(Value, Value), String> {
-    let mut args = match arguments {
-        None => Map::new(),
-        Some(Value::Object(m)) => m,
-        Some(other) => {
-            return Err(format!(
-                "Invalid arguments for {tool}: the arguments must be an object with `plan` and `request`, not {}.",
-                kind(&other)
-            ));
-        }
-    };
+fn plan_arguments(tool: &str, mut args: Map<String, Value>) -> Result<(Value, Value), String> {
     let plan = args.remove("plan");
     let request = args.remove("request");
     let mut problems = Vec::new();
@@ -862,6 +871,12 @@ fn refusal_of(answer: &ElicitResult, uri: &str) -> Option<String> {
             "The user cancelled the question whether to replace {uri}; the saved plan was left unchanged."
         )),
     }
+}
+
+fn classic_http_cannot_ask(uri: &str) -> String {
+    format!(
+        "{uri} is already saved, and over HTTP a client of a protocol version before 2026-07-28 cannot be asked whether to replace it (there is no stream to ask on); the saved plan was left unchanged. A client of the 2026-07-28 revision is asked, and its answer may reach any instance."
+    )
 }
 
 fn no_capability(uri: &str) -> String {

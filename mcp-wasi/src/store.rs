@@ -77,7 +77,6 @@ pub trait Store {
 #[derive(Debug)]
 pub struct DirStore {
     dir: PathBuf,
-    counter: u64,
 }
 
 impl DirStore {
@@ -85,7 +84,7 @@ impl DirStore {
     #[must_use]
     pub fn open(dir: impl Into<PathBuf>) -> Option<DirStore> {
         let dir = dir.into();
-        std::fs::metadata(&dir).ok().filter(std::fs::Metadata::is_dir).map(|_| DirStore { dir, counter: 0 })
+        std::fs::metadata(&dir).ok().filter(std::fs::Metadata::is_dir).map(|_| DirStore { dir })
     }
 
     /// The store named by `PLAN_STORE` (default `/plans`), when that is a directory; the path is
@@ -141,13 +140,16 @@ impl Store for DirStore {
     }
 
     fn write_atomic(&mut self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        // Temporary names start with '.' and end in ".tmp": never "<safe id>.json".
+        // Temporary names start with '.' and end in ".tmp": never "<safe id>.json". The middle
+        // is random, so instances sharing one store (processes, HTTP instances, hosts on one
+        // volume) do not pick the same name; `create_new` still guards against a collision.
+        let mut attempts = 0u32;
         let (tmp, mut file) = loop {
-            self.counter += 1;
-            let tmp = self.dir.join(format!(".{name}.{}.tmp", self.counter));
+            attempts += 1;
+            let tmp = self.dir.join(format!(".{name}.{:016x}.tmp", random_u64()));
             match std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
                 Ok(f) => break (tmp, f),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && self.counter < 1_000_000 => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempts < 64 => {}
                 Err(e) => return Err(e),
             }
         };
@@ -162,6 +164,17 @@ impl Store for DirStore {
         }
         result
     }
+}
+
+/// 64 random bits, without a dependency: std's `RandomState` keys come from the system's
+/// random source (`wasi:random` in the guest) once per thread and differ for every
+/// `RandomState`; hashing the time with them gives a value no other process can predict.
+fn random_u64() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    h.write_u128(nanos);
+    h.finish()
 }
 
 /// Encodes a list cursor: the hex of the last id of the page (opaque to clients).

@@ -29,21 +29,61 @@ fn initialize_echoes_every_classic_version() {
 
 #[test]
 fn initialize_counter_offers_2025_11_25_for_other_versions() {
-    for offered in [json!("2026-07-28"), json!("1999-01-01"), json!("2024-10-07"), json!(5), Value::Null] {
+    for offered in ["2026-07-28", "1999-01-01", "2024-10-07", ""] {
         let mut h = Harness::with_store();
-        let r = h.result(&req(1, "initialize", json!({"protocolVersion": offered, "capabilities": {}})));
+        let r = h.initialize(offered, json!({}));
         assert_eq!(r["protocolVersion"], "2025-11-25", "offered {offered}");
     }
-    // No params at all.
+}
+
+#[test]
+fn initialize_without_the_classic_parameters_is_invalid_params() {
+    // mcp-server.md "Stateless": protocolVersion (string), capabilities and clientInfo
+    // (objects) are required; without them it is -32602, not a handshake.
+    let info = json!({"name": "test", "version": "0"});
+    let cases = [
+        (json!(null), "protocolVersion is missing"),
+        (json!({}), "protocolVersion is missing"),
+        (json!({"capabilities": {}, "clientInfo": info}), "protocolVersion is missing"),
+        (json!({"protocolVersion": 5, "capabilities": {}, "clientInfo": info}), "protocolVersion must be a string"),
+        (json!({"protocolVersion": "2025-11-25", "clientInfo": info}), "capabilities is missing"),
+        (
+            json!({"protocolVersion": "2025-11-25", "capabilities": [], "clientInfo": info}),
+            "capabilities must be an object",
+        ),
+        (json!({"protocolVersion": "2025-11-25", "capabilities": {}}), "clientInfo is missing"),
+        (
+            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": "me"}),
+            "clientInfo must be an object",
+        ),
+    ];
+    for (params, words) in cases {
+        let mut h = Harness::read_only();
+        let mut message = json!({"jsonrpc": "2.0", "id": 3, "method": "initialize"});
+        if !params.is_null() {
+            message["params"] = params.clone();
+        }
+        let e = h.error(&message);
+        assert_eq!(e["code"], -32602, "{params}");
+        assert!(e["message"].as_str().unwrap().contains(words), "{params}: {e}");
+        // Nothing was negotiated: the session stays at its default.
+        assert_eq!(h.server.negotiated_version(), None, "{params}");
+    }
+    // The same with the 2026-07-28 envelope.
     let mut h = Harness::read_only();
-    let r = h.result(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize"}));
-    assert_eq!(r["protocolVersion"], "2025-11-25");
+    let e = h.error(&modern(1, "initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}}), json!({})));
+    assert_eq!(e["code"], -32602);
 }
 
 #[test]
 fn initialize_with_the_modern_envelope_is_still_a_handshake() {
     let mut h = Harness::with_store();
-    let r = h.result(&modern(1, "initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}}), json!({})));
+    let r = h.result(&modern(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}),
+        json!({}),
+    ));
     assert_eq!(r["protocolVersion"], "2025-06-18");
     assert_classic(&r);
 }
@@ -180,12 +220,43 @@ fn get_plan_contract_returns_the_core_contract() {
 #[test]
 fn get_plan_contract_refuses_arguments_as_a_tool_error() {
     let mut h = Harness::read_only();
-    for args in [json!({"x": 1}), json!([1]), json!("{}")] {
-        let r = h.result(&req(1, "tools/call", call("get_plan_contract", args.clone())));
-        assert_eq!(r["isError"], true, "{args}");
-        assert!(r.get("structuredContent").is_none());
-        assert!(text(&r).contains("get_plan_contract"), "{r}");
+    let r = h.result(&req(1, "tools/call", call("get_plan_contract", json!({"x": 1}))));
+    assert_eq!(r["isError"], true);
+    assert!(r.get("structuredContent").is_none());
+    assert!(text(&r).contains("get_plan_contract") && text(&r).contains("`x`"), "{r}");
+}
+
+#[test]
+fn arguments_or_input_responses_that_are_not_objects_are_invalid_params() {
+    // mcp-server.md "Catalog": they do not fit CallToolRequest, so -32602 (not a tool error).
+    let (plan, request) = calm();
+    for tool in ["get_plan_contract", "validate_plan", "save_plan", "nope"] {
+        for args in [json!([1]), json!("{}"), json!(5), json!(true), json!([plan, request])] {
+            let mut h = Harness::with_store();
+            let e = h.error(&req(1, "tools/call", call(tool, args.clone())));
+            assert_eq!(e["code"], -32602, "{tool} {args}");
+            assert_eq!(e["message"], "Invalid params: tools/call arguments must be an object", "{tool} {args}");
+            assert!(h.store.as_ref().unwrap().entries().is_empty(), "nothing written");
+        }
+        for responses in [json!([]), json!("accept"), json!(1)] {
+            let mut h = Harness::with_store();
+            let e = h.error(&req(
+                2,
+                "tools/call",
+                json!({"name": tool, "arguments": {"plan": plan, "request": request}, "inputResponses": responses}),
+            ));
+            assert_eq!(e["code"], -32602, "{tool} {responses}");
+            assert!(e["message"].as_str().unwrap().contains("inputResponses must be an object"), "{e}");
+        }
     }
+    // `null` reads as absent, for both.
+    let mut h = Harness::read_only();
+    let r = h.result(&req(
+        3,
+        "tools/call",
+        json!({"name": "get_plan_contract", "arguments": null, "inputResponses": null}),
+    ));
+    assert_eq!(r["isError"], false);
 }
 
 #[test]
@@ -231,7 +302,6 @@ fn argument_errors_are_tool_errors_naming_the_argument() {
         (json!({"plan": plan, "request": "{}"}), vec!["`request` must be a JSON object", "a string"]),
         (json!({"plan": [], "request": null}), vec!["`plan` must be", "an array", "`request`", "null"]),
         (json!({"plan": plan, "request": request, "extra": 1}), vec!["unexpected argument `extra`"]),
-        (json!([plan, request]), vec!["must be an object"]),
     ];
     for tool in ["validate_plan", "save_plan"] {
         for (args, words) in &cases {

@@ -1,10 +1,12 @@
 //! The server's integration tests, in one test binary (one link instead of eight): raw JSON-RPC
-//! lines fed to `Server::handle_line`, the stdio loop, and the native binary over pipes.
+//! lines fed to `Server::handle_line`, HTTP requests fed to `http::handle`, the stdio loop, and
+//! the native binary over pipes.
 
 mod common;
 
 mod binary;
 mod classic;
+mod http;
 mod jsonrpc;
 mod modern;
 mod save;
