@@ -19,7 +19,7 @@ FUZZ="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$FUZZ")"
 SHARED="$ROOT/../shared"
 CARGO_FUZZ_VERSION="0.13.2"
-ALL_TARGETS=(validate_text validate_pair mcp_lines)
+ALL_TARGETS=(validate_text validate_pair mcp_lines http_requests)
 
 SECS="${1:-60}"
 [[ $# -gt 0 ]] && shift
@@ -31,7 +31,7 @@ export RUSTUP_AUTO_INSTALL=0
 
 dict_of() {
     case "$1" in
-        mcp_lines) echo "$FUZZ/mcp.dict" ;;
+        mcp_lines | http_requests) echo "$FUZZ/mcp.dict" ;;
         *) echo "$FUZZ/json.dict" ;;
     esac
 }

@@ -3,7 +3,8 @@
 
 Sources: the plans and requests of shared/examples/ and of every vector in
 shared/vectors/*.jsonl, taken as the exact text of the vector line (numbers keep their
-literal form, duplicate names stay), plus a few hand-written MCP sessions for `mcp_lines`.
+literal form, duplicate names stay), plus a few hand-written MCP sessions for `mcp_lines`, and HTTP requests built from them for
+`http_requests`.
 Each seed is named by the SHA-1 of its bytes, so reruns are idempotent.
 
 Usage: seed.py SHARED_DIR CORPUS_DIR [MAX_BYTES]
@@ -219,7 +220,38 @@ def main():
                      '"io.modelcontextprotocol/clientCapabilities":{}}}}' % uri]
             mcp.add(utf8("\n".join(lines)))
 
-    for c in (text, pair, mcp):
+    # HTTP requests for `http_requests`: a head (`METHOD PATH`, `Name: value` lines), an empty
+    # line, the body; every MCP session line above becomes a body, in both eras.
+    http = Corpus(root, "http_requests", max_bytes)
+    heads = [
+        "POST /mcp\nHost: 127.0.0.1:8765\nContent-Type: application/json\nAccept: application/json, text/event-stream",
+        "POST /mcp\nHost: localhost\nContent-Type: application/json\nMCP-Protocol-Version: 2025-11-25",
+        "POST /mcp\nHost: localhost\nContent-Type: application/json\nAuthorization: Bearer fuzz-token",
+    ]
+    modern_head = ("POST /mcp\nHost: [::1]:1\nContent-Type: application/json\nMCP-Protocol-Version: 2026-07-28"
+                   "\nMcp-Method: %s\nMcp-Name: %s")
+    bodies = [line for session in MCP_SESSIONS for line in session]
+    for body in bodies:
+        for head in heads:
+            http.add(utf8(head + "\n\n" + body))
+        try:
+            m = json.loads(body)
+        except ValueError:
+            continue
+        if isinstance(m, dict) and isinstance(m.get("params"), dict):
+            params = m["params"]
+            params.setdefault("_meta", {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}})
+            name = params.get("name") or params.get("uri") or ""
+            http.add(utf8(modern_head % (m.get("method", ""), name) + "\n\n" + json.dumps(m)))
+    for head in ("GET /mcp\nHost: localhost", "DELETE /mcp\nHost: localhost", "POST /other\nHost: localhost",
+                 "POST /mcp\nHost: evil.example.com\nContent-Type: application/json",
+                 "POST /mcp\nHost: localhost\nOrigin: http://evil.example.com\nContent-Type: application/json",
+                 "POST /mcp\nHost: localhost\nContent-Type: text/plain",
+                 "POST /mcp\nHost: localhost\nContent-Type: application/json\nAccept: text/html"):
+        http.add(utf8(head + "\n\n" + '{"jsonrpc":"2.0","id":1,"method":"ping"}'))
+
+    for c in (text, pair, mcp, http):
         print("seeded %s: %d inputs -> %s" % (os.path.basename(c.dir), c.count, c.dir))
 
 
