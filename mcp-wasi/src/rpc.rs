@@ -136,7 +136,7 @@ pub fn parse_line(line: &[u8]) -> Result<Value, RpcError> {
         Scan::TooMany => {
             return Err(RpcError::new(
                 INVALID_REQUEST,
-                format!("Invalid Request: the line holds more than {MAX_LINE_VALUES} JSON values and was skipped"),
+                format!("Invalid Request: the message holds more than {MAX_LINE_VALUES} JSON values and was not read"),
             ));
         }
         Scan::Fits => {}

@@ -881,7 +881,7 @@ fn classic_http_cannot_ask(uri: &str) -> String {
 
 fn no_capability(uri: &str) -> String {
     format!(
-        "{uri} is already saved, and this client cannot ask the user whether to replace it (it did not declare the elicitation capability); the saved plan was left unchanged."
+        "{uri} is already saved, and this client cannot ask the user whether to replace it (it did not declare the elicitation capability with form mode); the saved plan was left unchanged."
     )
 }
 
