@@ -1,0 +1,572 @@
+"""Bench of the MCP server over Streamable HTTP (2026-07-28 POSTs), side by side in one run:
+
+1. ``momentum-plan-sandbox --http 127.0.0.1:PORT`` (the sandboxed ``momentum-plan-mcp-http.wasm``,
+   one guest instance per request, read-only: no store) and the project's Python example server
+   (``bindings-python/examples/momentum_planner.py`` on the official SDK, uvicorn, as shipped:
+   ``MCP_TRANSPORT=streamable-http``), each on its own free loopback port;
+2. ``tools/call validate_plan`` on ``examples/calm-weekday.plan.json`` (+ its request) as a
+   2026-07-28 single-exchange POST (``MCP-Protocol-Version``, ``Mcp-Method``, ``Mcp-Name`` headers,
+   the per-request ``_meta`` envelope), first checked once by hand on each server (200, a valid
+   verdict, the same verdict on both), then driven with ``hey`` at 1, 8 and 64 connections for a
+   bounded time each: requests/s, mean (connections ÷ requests/s), p50 and p99 from hey's latency
+   distribution, non-2xx answers and transport errors (both expected 0; reported, never asserted);
+3. the runner's RSS (VmRSS of the process and any descendants, from /proc) at start, before and
+   after a dedicated ``hey -n 100000 -c 8`` pass (sampled during it too);
+4. from ``bench.py`` in the same run: the stdio round trip (one session, pinned and unpinned) and
+   the in-process core (``core-probe bench``);
+
+then prints a Markdown table and the ratios against the goals (runner throughput ≥ 30× the
+Python server's at 8 connections; runner p99 at 64 connections ≤ 1/30 of the Python server's;
+RSS flat after 100,000 requests). ``--readme`` writes the table as the ``### Streamable HTTP``
+section of ``mcp-wasi/README.md`` (replacing an earlier one, else appended to the end of its
+``## Performance`` section). A bench, not a test: nothing here asserts a speed, and it exits 0
+whatever the numbers (it exits non-zero only when a server cannot be started or answers the hand
+check wrongly).
+
+Usage: python http_bench.py [--duration 10] [--rss-requests 100000] [--calls 2000] [--quick]
+                            [--max-concurrency N] [--readme]
+(``mcp-wasi/bench/http_run.sh`` builds everything, installs ``hey`` if missing, and runs it.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import http.client
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import bench  # noqa: E402  (also puts mcp-wasi/e2e on sys.path)
+from sandbox_env import CORE_PROBE, ROOT, RUNNER, TARGET, WASM, _path  # noqa: E402
+
+HTTP_WASM = _path("MOMENTUM_PLAN_MCP_HTTP_WASM", TARGET / "wasm32-wasip2" / "release" / "momentum-plan-mcp-http.wasm")
+PY_SERVER = ROOT / "bindings-python" / "examples" / "momentum_planner.py"
+README = bench.README
+SECTION = "### Streamable HTTP"
+LISTENING = re.compile(r"^momentum-plan-sandbox: listening on (http://(\S+):(\d+)/mcp)\s*$")
+MODERN = "2026-07-28"
+HEADERS = {
+    "Content-Type": "application/json",
+    "Accept": "application/json, text/event-stream",
+    "MCP-Protocol-Version": MODERN,
+    "Mcp-Method": "tools/call",
+    "Mcp-Name": "validate_plan",
+}
+CONNECTIONS = (1, 8, 64)
+
+
+def body_bytes() -> bytes:
+    plan = json.loads(bench.PLAN.read_text(encoding="utf-8"))
+    request = json.loads(bench.REQUEST.read_text(encoding="utf-8"))
+    msg = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {
+            "name": "validate_plan",
+            "arguments": {"plan": plan, "request": request},
+            "_meta": {
+                "io.modelcontextprotocol/protocolVersion": MODERN,
+                "io.modelcontextprotocol/clientCapabilities": {},
+            },
+        },
+    }
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# -- servers ---------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def family(pid: int) -> set[int]:
+    """`pid` and every descendant (children found through /proc/*/stat)."""
+    parents: dict[int, int] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+                parents[int(d.name)] = int(stat[stat.rindex(")") + 2 :].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    found, todo = {pid}, [pid]
+    while todo:
+        p = todo.pop()
+        for child, parent in parents.items():
+            if parent == p and child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of `pid` and its descendants so far (all threads), in seconds."""
+    ticks = 0
+    for p in family(pid):
+        try:
+            stat = Path(f"/proc/{p}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+        except (OSError, ValueError, IndexError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    """VmRSS of `pid` plus every descendant, in KiB."""
+    total = 0
+    for p in family(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+@dataclass
+class Server:
+    name: str
+    proc: subprocess.Popen[bytes]
+    host: str
+    port: int
+    log: Path
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/mcp"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+
+def start_runner(tmp: Path, max_concurrency: int | None) -> Server:
+    args = [str(RUNNER), "--http", "127.0.0.1:0", "--cache-dir", str(tmp / "cache")]
+    if max_concurrency:
+        args += ["--max-concurrency", str(max_concurrency)]
+    env = dict(os.environ, MOMENTUM_PLAN_MCP_HTTP_WASM=str(HTTP_WASM))
+    env.pop("MOMENTUM_PLAN_BEARER_TOKEN", None)
+    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    lines: list[str] = []
+    ready = threading.Event()
+    where: list[tuple[str, int]] = []
+
+    def pump() -> None:
+        assert proc.stderr is not None
+        for raw in iter(proc.stderr.readline, b""):
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            lines.append(line)
+            m = LISTENING.match(line)
+            if m and not ready.is_set():
+                where.append((m.group(2), int(m.group(3))))
+                ready.set()
+
+    threading.Thread(target=pump, daemon=True).start()
+    deadline = time.monotonic() + 120  # a cold compile of the component takes ~1 s, more on a busy machine
+    while not ready.wait(0.05):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            if proc.poll() is None:
+                proc.kill()
+            time.sleep(0.1)
+            raise RuntimeError(f"runner did not start listening ({args}):\n" + "\n".join(lines))
+    return Server("runner", proc, where[0][0], where[0][1], tmp / "runner.log", lines)
+
+
+def start_python(tmp: Path) -> Server:
+    python = Path(sys.executable)
+    port = free_port()
+    store = tmp / "plans"
+    store.mkdir()
+    log = tmp / "python-server.log"
+    env = dict(os.environ, MCP_TRANSPORT="streamable-http", MCP_PORT=str(port), PLAN_STORE=str(store))
+    with log.open("wb") as f:  # uvicorn's access log (one line per request) goes here, as shipped
+        proc = subprocess.Popen([str(python), str(PY_SERVER)], stdin=subprocess.DEVNULL, stdout=f, stderr=f, env=env, cwd=tmp)
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Python server exited {proc.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"Python server did not listen on {port}:\n{log.read_text(errors='replace')[-3000:]}")
+            time.sleep(0.1)
+    return Server("python", proc, "127.0.0.1", port, log)
+
+
+# -- the hand check --------------------------------------------------------------------------------
+
+
+def hand_check(server: Server, body: bytes) -> tuple[dict[str, Any], str]:
+    """One POST: (the verdict, a one-line description of the answer). Raises when it is not a 200
+    with a valid verdict."""
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=30)
+    try:
+        conn.request("POST", "/mcp", body=body, headers=HEADERS)
+        resp = conn.getresponse()
+        raw = resp.read()
+        ctype = resp.getheader("Content-Type", "")
+    finally:
+        conn.close()
+    if resp.status != 200:
+        raise RuntimeError(f"{server.name}: HTTP {resp.status} {ctype}: {raw[:500]!r}")
+    text = raw.decode("utf-8")
+    if ctype.startswith("text/event-stream"):  # take the last `data:` event (the response)
+        data = [ln[5:].strip() for ln in text.splitlines() if ln.startswith("data:")]
+        text = data[-1]
+    msg = json.loads(text)
+    result = msg.get("result") or {}
+    verdict = result.get("structuredContent")
+    if msg.get("id") != 1 or result.get("isError") or not isinstance(verdict, dict) or verdict.get("valid") is not True:
+        raise RuntimeError(f"{server.name}: not a valid verdict: {text[:800]}")
+    if json.loads(result["content"][0]["text"]) != verdict:
+        raise RuntimeError(f"{server.name}: text block differs from structuredContent: {text[:800]}")
+    return verdict, f"HTTP 200, `{ctype.split(';')[0]}`, {len(raw):,} bytes"
+
+
+# -- hey -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Load:
+    connections: int
+    requests: int
+    seconds: float
+    rps: float
+    p50: float
+    p99: float
+    non2xx: int
+    errors: int
+    status: dict[int, int]
+    error_lines: list[str]
+    server_cpu: float = float("nan")  # CPU seconds the server used during the pass
+    hey_cpu: float = float("nan")  # CPU seconds hey itself used
+
+    @property
+    def mean(self) -> float:
+        """Closed loop (each connection waits for its answer): mean latency = connections ÷ rate."""
+        return self.connections / self.rps if self.rps else float("nan")
+
+
+def hey(
+    server: Server, body_file: Path, connections: int, duration: float | None = None, requests: int | None = None
+) -> Load:
+    cmd = ["hey", "-c", str(connections), "-m", "POST", "-t", "30", "-D", str(body_file)]
+    cmd += ["-T", HEADERS["Content-Type"], "-A", HEADERS["Accept"]]
+    cmd += [arg for k in ("MCP-Protocol-Version", "Mcp-Method", "Mcp-Name") for arg in ("-H", f"{k}: {HEADERS[k]}")]
+    cmd += ["-z", f"{duration:g}s"] if duration is not None else ["-n", str(requests)]
+    cpu0, kids0 = cpu_seconds(server.proc.pid), resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([*cmd, server.url], capture_output=True, text=True, timeout=(duration or 0) + 600)
+    cpu1, kids1 = cpu_seconds(server.proc.pid), resource.getrusage(resource.RUSAGE_CHILDREN)
+    if out.returncode != 0:
+        raise RuntimeError(f"hey failed ({out.returncode}): {out.stderr[-2000:]}")
+    load = parse_hey(out.stdout, connections)
+    load.server_cpu = cpu1 - cpu0
+    load.hey_cpu = (kids1.ru_utime + kids1.ru_stime) - (kids0.ru_utime + kids0.ru_stime)
+    return load
+
+
+def parse_hey(text: str, connections: int) -> Load:
+    """hey 0.1.4's summary: Total, Requests/sec, the latency distribution (4 decimals, in seconds),
+    the status code distribution and the error distribution."""
+
+    def num(label: str) -> float:
+        m = re.search(rf"^\s*{re.escape(label)}:\s*([0-9.]+)", text, re.M)
+        return float(m.group(1)) if m else float("nan")
+
+    pct = {int(m.group(1)): float(m.group(2)) for m in re.finditer(r"^\s*(\d+)% in ([0-9.]+) secs", text, re.M)}
+    status = {int(m.group(1)): int(m.group(2)) for m in re.finditer(r"^\s*\[(\d{3})\]\s+(\d+) responses", text, re.M)}
+    errors, error_lines = 0, []
+    if "Error distribution:" in text:
+        for m in re.finditer(r"^\s*\[(\d+)\]\s+(.+)$", text.split("Error distribution:", 1)[1], re.M):
+            errors += int(m.group(1))
+            error_lines.append(f"{m.group(1)}× {m.group(2).strip()}")
+    return Load(
+        connections=connections,
+        requests=sum(status.values()),
+        seconds=num("Total"),
+        rps=num("Requests/sec"),
+        p50=pct.get(50, float("nan")),
+        p99=pct.get(99, float("nan")),
+        non2xx=sum(n for code, n in status.items() if not 200 <= code < 300),
+        errors=errors,
+        status=status,
+        error_lines=error_lines,
+    )
+
+
+# -- formatting ------------------------------------------------------------------------------------
+
+
+def fmt_lat(s: float) -> str:
+    """hey prints latencies to 0.1 ms."""
+    if s != s:
+        return "–"
+    return "< 0.1 ms" if s < 0.00005 else f"{s * 1e3:.1f} ms"
+
+
+def per_req(cpu: float, ld: Load) -> str:
+    return f"{cpu / ld.requests * 1e6:,.0f} µs" if ld.requests and cpu == cpu else "–"
+
+
+def fmt_mib(kib: int) -> str:
+    return f"{kib / 1024:.1f} MiB"
+
+
+def load_row(name: str, ld: Load) -> str:
+    bad = f"**{ld.non2xx:,}**" if ld.non2xx else "0"
+    err = f"**{ld.errors:,}**" if ld.errors else "0"
+    return (
+        f"| {name} | {ld.connections} | {ld.requests:,} in {ld.seconds:.1f} s | **{ld.rps:,.0f}** | "
+        f"{ld.mean * 1e3:.2f} ms | {fmt_lat(ld.p50)} | {fmt_lat(ld.p99)} | {bad} | {err} | "
+        f"{per_req(ld.server_cpu, ld)} / {per_req(ld.hey_cpu, ld)} |"
+    )
+
+
+def log(msg: str) -> None:
+    print(f"http_bench: {msg}", file=sys.stderr, flush=True)
+
+
+# -- main ------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="bench of the MCP server over Streamable HTTP")
+    ap.add_argument("--duration", type=float, default=10.0, help="seconds of load per connection count (default 10)")
+    ap.add_argument("--rss-requests", type=int, default=100_000, help="requests of the RSS pass (default 100,000)")
+    ap.add_argument("--calls", type=int, default=2000, help="stdio round trips and core calls (bench.py's --calls)")
+    ap.add_argument("--max-concurrency", type=int, default=None, help="the runner's --max-concurrency (default: its own)")
+    ap.add_argument("--quick", action="store_true", help="3 s per load, 20,000 requests for RSS (a smoke run)")
+    ap.add_argument("--no-python", action="store_true", help="skip the Python server")
+    ap.add_argument("--readme", action="store_true", help=f"write the table as `{SECTION}` in mcp-wasi/README.md")
+    a = ap.parse_args()
+    if a.quick:
+        a.duration, a.rss_requests, a.calls = min(a.duration, 3.0), min(a.rss_requests, 20_000), min(a.calls, 1000)
+    for p in (RUNNER, HTTP_WASM, WASM, CORE_PROBE):
+        if not p.is_file():
+            print(f"http_bench: missing {p} (mcp-wasi/bench/http_run.sh builds it)", file=sys.stderr)
+            return 2
+    if not shutil.which("hey"):
+        print("http_bench: `hey` is not installed (apt-get install -y hey; http_run.sh does it)", file=sys.stderr)
+        return 2
+    with_python = not a.no_python
+    if with_python:
+        probe = subprocess.run([sys.executable, "-c", "import momentum_plan, mcp"], capture_output=True, text=True)
+        if probe.returncode != 0:
+            print(f"http_bench: the Python server cannot run here ({probe.stderr.strip().splitlines()[-1]}); "
+                  "http_run.sh installs the binding; skipping it", file=sys.stderr)
+            with_python = False
+
+    when = dt.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    where = bench.machine()
+    body = body_bytes()
+
+    with tempfile.TemporaryDirectory(prefix="mp-http-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        body_file = tmp / "body.json"
+        body_file.write_bytes(body)
+        servers: list[Server] = []
+        try:
+            runner = start_runner(tmp, a.max_concurrency)
+            servers.append(runner)
+            rss_start = rss_kib(runner.proc.pid)
+            py = start_python(tmp) if with_python else None
+            if py:
+                servers.append(py)
+
+            # 1. one answer by hand from each
+            v_runner, d_runner = hand_check(runner, body)
+            v_py, d_py = hand_check(py, body) if py else (None, "")
+            same = v_py is None or json.dumps(v_py, separators=(",", ":")) == json.dumps(v_runner, separators=(",", ":"))
+            log(f"hand check: runner {d_runner}; python {d_py or 'skipped'}; same verdict: {same}")
+
+            # 2. load: each server alone (the other idle), warm-up first
+            loads: dict[str, list[Load]] = {}
+            for srv in servers:
+                hey(srv, body_file, 8, duration=min(2.0, a.duration))
+                loads[srv.name] = []
+                for c in CONNECTIONS:
+                    log(f"{srv.name}: {c} connection(s), {a.duration:g} s")
+                    loads[srv.name].append(hey(srv, body_file, c, duration=a.duration))
+            py_rss = rss_kib(py.proc.pid) if py else 0
+            if py:
+                py.stop()
+
+            # 3. RSS over a dedicated pass
+            rss_before = rss_kib(runner.proc.pid)
+            samples: list[int] = []
+            stop = threading.Event()
+
+            def sample() -> None:
+                while not stop.wait(0.25):
+                    samples.append(rss_kib(runner.proc.pid))
+
+            sampler = threading.Thread(target=sample, daemon=True)
+            sampler.start()
+            log(f"runner: RSS pass, {a.rss_requests:,} requests at 8 connections")
+            rss_load = hey(runner, body_file, 8, requests=a.rss_requests)
+            stop.set()
+            sampler.join()
+            time.sleep(0.5)
+            rss_after = rss_kib(runner.proc.pid)
+            alive = runner.proc.poll() is None
+            runner.stop()
+            runner_stderr = [ln for ln in runner.lines if not LISTENING.match(ln)]
+        finally:
+            for srv in servers:
+                srv.stop()
+
+    # 4. stdio and in-process, from bench.py, in the same run
+    log(f"stdio round trips ({a.calls:,} calls, pinned and unpinned) and core-probe")
+    rt_pin = bench.round_trips(a.calls, pin=True)
+    rt = bench.round_trips(a.calls, pin=False)
+    core = bench.in_process(a.calls)
+    pin_med, rt_med = statistics.median(rt_pin), statistics.median(rt)
+    text_med = core["validate_text_ns"]["median"] / 1e9
+
+    r1, r8, r64 = loads["runner"]
+    rows = [
+        "| server | connections | requests | **req/s** | mean (connections ÷ req/s) | p50 | p99 | non-2xx | errors "
+        "| CPU per request: server / hey |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *(load_row("sandboxed runner (`--http`)", ld) for ld in loads["runner"]),
+        *(load_row("Python example server (SDK, uvicorn)", ld) for ld in loads.get("python", [])),
+    ]
+    growth = rss_after - rss_before
+    peak = max(samples, default=rss_after)
+    ratios: list[str] = []
+    if py:
+        p1, p8, p64 = loads["python"]
+        tp = r8.rps / p8.rps if p8.rps else float("nan")
+        lat = p64.p99 / r64.p99 if r64.p99 else float("nan")
+        ratios += [
+            f"- **throughput at 8 connections, runner ÷ Python: {tp:.1f}×** ({r8.rps:,.0f} vs {p8.rps:,.0f} req/s); "
+            f"goal ≥ 30×: {'met' if tp >= 30 else 'not met'}.",
+            f"- **p99 at 64 connections, runner ÷ Python: 1/{lat:.1f}** ({fmt_lat(r64.p99)} vs {fmt_lat(p64.p99)}); "
+            f"goal ≤ 1/30: {'met' if lat >= 30 else 'not met'}.",
+            f"- for scale, 1 connection: runner {r1.rps / p1.rps:.1f}× the Python server's req/s "
+            f"(mean {r1.mean * 1e3:.2f} ms vs {p1.mean * 1e3:.2f} ms); at 64: {r64.rps / p64.rps:.1f}×.",
+        ]
+    ratios += [
+        f"- **runner RSS after {a.rss_requests:,} requests: {fmt_mib(rss_before)} → {fmt_mib(rss_after)} "
+        f"({growth / 1024:+.1f} MiB, {100 * growth / rss_before:+.1f} %)**; peak during the pass {fmt_mib(peak)}; "
+        f"at start (before any request) {fmt_mib(rss_start)}; the pass took {rss_load.seconds:.1f} s "
+        f"({rss_load.rps:,.0f} req/s, p99 {fmt_lat(rss_load.p99)}). Goal: flat.",
+        f"- one request over HTTP (1 connection, mean {r1.mean * 1e6:,.0f} µs) ÷ the stdio round trip "
+        f"(median {bench.fmt_us(pin_med)} on one CPU, {bench.fmt_us(rt_med)} unpinned): "
+        f"**{r1.mean / pin_med:.1f}×** / {r1.mean / rt_med:.1f}×; ÷ the in-process core "
+        f"(`validate_text` median {bench.fmt_us(text_med)}): {r1.mean / text_med:.0f}×.",
+    ]
+    odd = []
+    for name, lds in loads.items():
+        for ld in lds:
+            if ld.non2xx or ld.errors:
+                odd.append(f"{name} at {ld.connections}: status {ld.status}, errors: {'; '.join(ld.error_lines) or 'none'}")
+    if rss_load.non2xx or rss_load.errors:
+        odd.append(f"RSS pass: status {rss_load.status}, errors: {'; '.join(rss_load.error_lines) or 'none'}")
+    if not alive:
+        odd.append("the runner exited during the RSS pass")
+    if not same:
+        odd.append("the two servers' verdicts differ")
+
+    mc = f"`--max-concurrency {a.max_concurrency}`" if a.max_concurrency else (
+        f"its default `--max-concurrency` ({max(2, 2 * len(os.sched_getaffinity(0)))} here: twice the cores)"
+    )
+    section = "\n".join(
+        [
+            SECTION,
+            "",
+            f"Measured by `mcp-wasi/bench/http_run.sh{' --readme' if a.readme else ''}"
+            f"{' --quick' if a.quick else ''}` on {when}; machine: {where}.",
+            f"`tools/call validate_plan` (calm-weekday, {len(body):,}-byte body) as a {MODERN} POST "
+            "(`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` headers, the per-request `_meta` envelope), "
+            f"driven by `hey` (keep-alive) for {a.duration:g} s per row, each server alone (the other idle), "
+            f"after a warm-up; hey, the server and this script share the {os.cpu_count()} cores. "
+            f"The runner serves `momentum-plan-mcp-http.wasm` read-only with {mc}, one guest instance per request; "
+            "the Python server is `bindings-python/examples/momentum_planner.py` as shipped "
+            "(`MCP_TRANSPORT=streamable-http`: uvicorn, access log on). "
+            f"Hand check before the load: runner {d_runner}"
+            + (f"; Python {d_py}; the same verdict from both: {'yes' if same else '**no**'}." if py else "; Python server skipped.")
+            + " p50 and p99 come from hey's latency distribution (0.1 ms resolution); CPU per request is the "
+            "server process's (all threads, from /proc) and hey's own user + system time over the pass, "
+            "divided by its requests.",
+            "",
+            *rows,
+            "",
+            *ratios,
+            f"- stdio round trip and core from `bench.py`'s functions in the same run ({a.calls:,} calls each); "
+            f"Python server RSS after its load: {fmt_mib(py_rss) if py else '–'}.",
+            *(["- **odd:** " + o for o in odd] if odd else ["- non-2xx answers and transport errors: none in any pass."]),
+            *(["- runner stderr: `" + "` / `".join(runner_stderr[:5]) + "`"] if runner_stderr else []),
+            "",
+        ]
+    )
+    print(section)
+    if a.readme:
+        write_readme(section)
+        log(f"wrote the section into {README}")
+    return 0
+
+
+def write_readme(section: str) -> None:
+    """Replaces the `### Streamable HTTP` section (up to the next heading outside code fences), else
+    inserts it at the end of the `## Performance` section, else appends it at the end."""
+    text = README.read_text(encoding="utf-8") if README.exists() else ""
+    lines = text.splitlines(keepends=True)
+    headings: list[tuple[int, str]] = []  # (line index, heading line) outside ``` fences
+    fence = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            fence = not fence
+        elif not fence and re.match(r"#{1,6} ", line):
+            headings.append((i, line.rstrip("\n")))
+    body = section.rstrip("\n") + "\n"
+    own = next((i for i, h in headings if h.strip() == SECTION), None)
+    if own is not None:
+        end = next((i for i, _ in headings if i > own), len(lines))
+    else:
+        perf = next((i for i, h in headings if h.strip() == "## Performance"), None)
+        own = end = (next((i for i, h in headings if i > perf and h.startswith("## ")), len(lines))
+                     if perf is not None else len(lines))
+    before, after = "".join(lines[:own]), "".join(lines[end:])
+    if before and not before.endswith("\n\n"):
+        before = before.rstrip("\n") + "\n\n"
+    if after:
+        body += "\n"
+    tmp = README.with_suffix(".md.tmp")
+    tmp.write_text(before + body + after, encoding="utf-8")
+    shutil.move(tmp, README)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
