@@ -9,7 +9,10 @@
 //! - Key ([`key`]): SHA-256 over a format tag, this runner's version, the engine's
 //!   precompile-compatibility hash (wasmtime's own version, target, Cranelift flags, enabled
 //!   wasm features, tunables) and the SHA-256 of the `.wasm` bytes. A different `.wasm`, a
-//!   different wasmtime or a different engine configuration never shares an entry.
+//!   different wasmtime or a different engine configuration never shares an entry: the stdio
+//!   and the HTTP component, and the stdio and the `--http` engine (pooling, epochs, memory
+//!   reservation: [`crate::http::engine_config`]), all have entries of their own in one
+//!   directory.
 //! - Entry: `momentum-plan-mcp-<key>.cwasm` = [`MAGIC`] (16 bytes), the key (32 bytes), the
 //!   SHA-256 of the payload (32 bytes), then the payload from
 //!   `Engine::precompile_component`. An entry is used only when magic, key and digest all
@@ -116,6 +119,24 @@ pub enum Outcome {
         /// Why an existing entry was not used (`None` when there was none).
         replaced: Option<String>,
     },
+}
+
+impl Outcome {
+    /// The one-line report printed with `--verbose` (`cache: hit …`, `cache: miss, compiled; …`).
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Disabled => "cache: disabled, compiled in memory".to_string(),
+            Outcome::Hit(p) => format!("cache: hit {}", p.display()),
+            Outcome::Compiled { stored, replaced } => format!(
+                "cache: miss, compiled{}; {}",
+                replaced.as_deref().map(|r| format!(" (old entry unusable: {r})")).unwrap_or_default(),
+                match stored {
+                    Ok(p) => format!("stored {}", p.display()),
+                    Err(e) => format!("not stored: {e}"),
+                }
+            ),
+        }
+    }
 }
 
 /// The `.wasm` could not be compiled (it is not a valid component for this engine).

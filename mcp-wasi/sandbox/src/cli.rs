@@ -1,7 +1,14 @@
 //! Command-line arguments of `momentum-plan-sandbox` (parsed with `clap`).
+//!
+//! Without `--http` the runner serves MCP on stdin/stdout ([`crate::run`]); with `--http [ADDR]`
+//! it serves Streamable HTTP ([`crate::http`]). The HTTP-only flags (`--bearer-token-file`,
+//! `--allow-host`, `--allow-origin`, `--max-concurrency`, `--request-timeout-ms`) are a usage
+//! error without `--http`.
 
 use std::ffi::OsString;
+use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Parser;
 
@@ -9,16 +16,28 @@ use clap::Parser;
 pub const DEFAULT_MEMORY_MIB: u32 = 64;
 /// Largest accepted `--memory-mib`: a `wasm32` linear memory cannot exceed 4 GiB.
 pub const MAX_MEMORY_MIB: u32 = 4096;
+/// `--http` without a value listens here (loopback only; spec `mcp-server.md`, "Streamable HTTP").
+pub const DEFAULT_HTTP_ADDR: &str = "127.0.0.1:8765";
+/// Default `--request-timeout-ms`: 10 seconds per request.
+pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
+/// Largest accepted `--request-timeout-ms`: one hour.
+pub const MAX_REQUEST_TIMEOUT_MS: u64 = 3_600_000;
+/// Largest accepted `--max-concurrency` (each slot reserves virtual memory in the pool).
+pub const MAX_CONCURRENCY: u32 = 1024;
 
 /// Runs the momentum-plan MCP server (`momentum-plan-mcp.wasm`) in a WebAssembly sandbox,
-/// speaking MCP (JSON-RPC, one message per line) on stdin/stdout.
+/// speaking MCP (JSON-RPC, one message per line) on stdin/stdout; with `--http`, serves
+/// `momentum-plan-mcp-http.wasm` as Streamable HTTP at `http://ADDR/mcp` instead.
 #[derive(Debug, Clone, PartialEq, Eq, Parser)]
 #[command(
     name = "momentum-plan-sandbox",
     version,
-    after_help = "The .wasm is taken from --wasm, else $MOMENTUM_PLAN_MCP_WASM, else beside this \
-                  executable, else the workspace's target/wasm32-wasip2/release/.\n\
-                  Exit status: the guest's own (0 = normal end); runner failures 64-70 (see README)."
+    after_help = "The .wasm is taken from --wasm, else $MOMENTUM_PLAN_MCP_WASM \
+                  ($MOMENTUM_PLAN_MCP_HTTP_WASM with --http), else beside this executable, else the \
+                  workspace's target/wasm32-wasip2/release/.\n\
+                  With --http the bearer token may also come from $MOMENTUM_PLAN_BEARER_TOKEN.\n\
+                  Exit status: the guest's own (0 = normal end; --http: 0 after SIGINT/SIGTERM); \
+                  runner failures 64-70 (see README)."
 )]
 pub struct Args {
     /// The server component to run (a wasm32-wasip2 `.wasm`). Overrides every other lookup.
@@ -53,6 +72,55 @@ pub struct Args {
     #[arg(short, long)]
     pub verbose: bool,
 
+    /// Serve Streamable HTTP on ADDR (`IP:PORT`, `[IPv6]:PORT`, `localhost:PORT` or a bare
+    /// `PORT` on 127.0.0.1; default 127.0.0.1:8765; port 0 picks a free port) instead of stdio,
+    /// running `momentum-plan-mcp-http.wasm`, one instance per request. A non-loopback ADDR
+    /// needs a bearer token.
+    #[arg(
+        long,
+        value_name = "ADDR",
+        num_args = 0..=1,
+        default_missing_value = DEFAULT_HTTP_ADDR,
+        value_parser = crate::http::parse_listen_addr,
+    )]
+    pub http: Option<SocketAddr>,
+
+    /// With --http: require `Authorization: Bearer TOKEN`, TOKEN being this file's content
+    /// with surrounding white space trimmed (must not be empty). Default: the environment
+    /// variable MOMENTUM_PLAN_BEARER_TOKEN, else no token (loopback only).
+    #[arg(long, value_name = "FILE", requires = "http")]
+    pub bearer_token_file: Option<PathBuf>,
+
+    /// With --http: also accept requests whose Host is NAME (matched without port; loopback
+    /// names are always accepted). Repeatable.
+    #[arg(long = "allow-host", value_name = "NAME", requires = "http", value_parser = crate::http::parse_allowed_host)]
+    pub allow_hosts: Vec<String>,
+
+    /// With --http: also accept requests from the browser origin ORIGIN (`scheme://host[:port]`;
+    /// loopback origins are always accepted). Repeatable.
+    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http", value_parser = crate::http::parse_allowed_origin)]
+    pub allow_origins: Vec<String>,
+
+    /// With --http: at most N requests run at once (one guest instance each); later ones wait
+    /// for a slot within their deadline. Default: twice the available cores, at least 2.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "http",
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_CONCURRENCY)),
+    )]
+    pub max_concurrency: Option<u32>,
+
+    /// With --http: deadline of one request in milliseconds, from its first header byte to the
+    /// end of the guest's answer (waiting for a slot included). Default 10000.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "http",
+        value_parser = clap::value_parser!(u64).range(1..=MAX_REQUEST_TIMEOUT_MS),
+    )]
+    pub request_timeout_ms: Option<u64>,
+
     /// Extra arguments passed to the guest (after `--`); the guest's argv[0] is
     /// `momentum-plan-mcp`.
     #[arg(last = true, value_name = "GUEST_ARGS")]
@@ -75,6 +143,23 @@ impl Args {
     pub fn memory_bytes(&self) -> usize {
         usize::try_from(u64::from(self.memory_mib) << 20).unwrap_or(usize::MAX)
     }
+
+    /// `--max-concurrency`, else [`default_concurrency`] of this machine's available cores.
+    pub fn max_concurrency(&self) -> u32 {
+        self.max_concurrency
+            .unwrap_or_else(|| default_concurrency(std::thread::available_parallelism().map_or(1, |n| n.get())))
+    }
+
+    /// `--request-timeout-ms` (default [`DEFAULT_REQUEST_TIMEOUT_MS`]) as a duration.
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms.unwrap_or(DEFAULT_REQUEST_TIMEOUT_MS))
+    }
+}
+
+/// The default `--max-concurrency` for `cores` available cores: twice as many, at least 2,
+/// at most [`MAX_CONCURRENCY`].
+pub fn default_concurrency(cores: usize) -> u32 {
+    u32::try_from(cores.saturating_mul(2)).unwrap_or(u32::MAX).clamp(2, MAX_CONCURRENCY)
 }
 
 #[cfg(test)]
@@ -102,6 +187,93 @@ mod tests {
         assert_eq!(a.cache_dir, None);
         assert!(!a.no_cache && !a.verbose);
         assert!(a.guest_args.is_empty());
+        assert_eq!(a.http, None);
+        assert_eq!(a.bearer_token_file, None);
+        assert!(a.allow_hosts.is_empty() && a.allow_origins.is_empty());
+        assert_eq!(a.request_timeout(), Duration::from_secs(10));
+        assert!(a.max_concurrency() >= 2);
+    }
+
+    #[test]
+    fn http_flag_value_is_optional() {
+        let a = parse(&["--http"]).unwrap();
+        assert_eq!(a.http, Some("127.0.0.1:8765".parse().unwrap()));
+        let a = parse(&["--http", "--store", "p"]).unwrap();
+        assert_eq!(a.http, Some("127.0.0.1:8765".parse().unwrap()));
+        assert_eq!(a.store, Some(PathBuf::from("p")));
+        assert_eq!(parse(&["--http", "0.0.0.0:80"]).unwrap().http, Some("0.0.0.0:80".parse().unwrap()));
+        assert_eq!(parse(&["--http=[::1]:0"]).unwrap().http, Some("[::1]:0".parse().unwrap()));
+        assert_eq!(parse(&["--http", "localhost:9"]).unwrap().http, Some("127.0.0.1:9".parse().unwrap()));
+        assert_eq!(parse(&["--http", "9000"]).unwrap().http, Some("127.0.0.1:9000".parse().unwrap()));
+        for bad in ["example.com:80", "127.0.0.1", "127.0.0.1:99999", "", "[::1]"] {
+            let e = parse(&["--http", bad]).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::ValueValidation, "{bad:?} accepted");
+        }
+    }
+
+    #[test]
+    fn every_http_flag() {
+        let a = parse(&[
+            "--http",
+            "127.0.0.1:0",
+            "--bearer-token-file",
+            "/t",
+            "--allow-host",
+            "mcp.example.com",
+            "--allow-host",
+            "[2001:db8::1]",
+            "--allow-origin",
+            "https://app.example.com",
+            "--allow-origin",
+            "http://localhost:3000",
+            "--max-concurrency",
+            "3",
+            "--request-timeout-ms",
+            "250",
+        ])
+        .unwrap();
+        assert_eq!(a.bearer_token_file, Some(PathBuf::from("/t")));
+        assert_eq!(a.allow_hosts, vec!["mcp.example.com".to_string(), "[2001:db8::1]".to_string()]);
+        assert_eq!(a.allow_origins, vec!["https://app.example.com".to_string(), "http://localhost:3000".to_string()]);
+        assert_eq!(a.max_concurrency(), 3);
+        assert_eq!(a.request_timeout(), Duration::from_millis(250));
+    }
+
+    #[test]
+    fn http_only_flags_need_http() {
+        for args in [
+            &["--bearer-token-file", "/t"][..],
+            &["--allow-host", "a.example"],
+            &["--allow-origin", "https://a.example"],
+            &["--max-concurrency", "4"],
+            &["--request-timeout-ms", "100"],
+        ] {
+            let e = parse(args).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::MissingRequiredArgument, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn http_flag_bounds() {
+        for bad in [&["--max-concurrency", "0"][..], &["--max-concurrency", "1025"], &["--request-timeout-ms", "0"]] {
+            let args: Vec<&str> = ["--http"].into_iter().chain(bad.iter().copied()).collect();
+            assert!(parse(&args).is_err(), "{args:?} accepted");
+        }
+        for bad in ["", "a,b", "a b", "host:80", "http://a", "[::1"] {
+            assert!(parse(&["--http", "--allow-host", bad]).is_err(), "host {bad:?} accepted");
+        }
+        for bad in ["", "app.example.com", "ftp://a", "https://a/path", "https://a,https://b", "https://"] {
+            assert!(parse(&["--http", "--allow-origin", bad]).is_err(), "origin {bad:?} accepted");
+        }
+    }
+
+    #[test]
+    fn concurrency_default_is_twice_the_cores_at_least_two() {
+        assert_eq!(default_concurrency(0), 2);
+        assert_eq!(default_concurrency(1), 2);
+        assert_eq!(default_concurrency(2), 4);
+        assert_eq!(default_concurrency(16), 32);
+        assert_eq!(default_concurrency(usize::MAX), MAX_CONCURRENCY);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! `momentum-plan-sandbox`: the native runner that hosts the momentum-plan MCP server
-//! (`momentum-plan-mcp.wasm`, a `wasm32-wasip2` command component) inside wasmtime.
+//! (`momentum-plan-mcp.wasm`, a `wasm32-wasip2` command component) inside wasmtime, and with
+//! `--http` the Streamable HTTP server (`momentum-plan-mcp-http.wasm`, a `wasi:http` proxy
+//! component, one instance per request: [`http`]).
 //!
 //! What the guest gets (spec `mcp-server.md`, "Sandbox and store"):
 //! - stdin, stdout and stderr of this process: stdout carries only the guest's protocol
@@ -20,11 +22,13 @@
 //!
 //! Modules: [`cli`] (arguments), [`locate`] (finding the `.wasm`), [`cache`] (compile
 //! cache), [`run`] (engine, WASI context, limits, exit status), [`stdin`] (the guest's stdin),
+//! [`http`] (`--http`: the HTTP server, its pool, deadline and concurrency limit),
 //! [`exit`] (exit codes).
 
 pub mod cache;
 pub mod cli;
 pub mod exit;
+pub mod http;
 pub mod locate;
 pub mod run;
 pub mod stdin;

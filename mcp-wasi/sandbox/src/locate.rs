@@ -1,36 +1,64 @@
-//! Finding the server component, `momentum-plan-mcp.wasm`.
+//! Finding a server component: the stdio server `momentum-plan-mcp.wasm` ([`STDIO`]) or the
+//! Streamable HTTP server `momentum-plan-mcp-http.wasm` ([`HTTP`], for `--http`).
 //!
-//! Lookup order (issue 3; the first rule that applies wins):
+//! Lookup order (issue 3; the first rule that applies wins), for the component `W` wanted
+//! (its file name `W.file`, its environment variable `W.env`):
 //! 1. `--wasm PATH`: used as given; if it is not a file, that is the error (no fallback).
-//! 2. the environment variable `MOMENTUM_PLAN_MCP_WASM` (when set and not empty): the same.
-//! 3. `momentum-plan-mcp.wasm` in the directory of the runner's own executable
-//!    (an installed layout: copy both files side by side);
+//! 2. the environment variable `W.env` (`MOMENTUM_PLAN_MCP_WASM`, or
+//!    `MOMENTUM_PLAN_MCP_HTTP_WASM` for `--http`) when set and not empty: the same.
+//! 3. `W.file` in the directory of the runner's own executable (an installed layout: copy the
+//!    files side by side);
 //! 4. the cargo target directory the runner was built into: the executable lives in
-//!    `<target>/release/`, so `<target>/wasm32-wasip2/release/momentum-plan-mcp.wasm`
+//!    `<target>/release/`, so `<target>/wasm32-wasip2/release/W.file`
 //!    (this also covers a `CARGO_TARGET_DIR` outside the workspace);
 //! 5. the workspace found by walking up from the executable's directory, then from the
 //!    current directory: the first ancestor whose `Cargo.toml` declares `[workspace]`,
-//!    then `<workspace>/target/wasm32-wasip2/release/momentum-plan-mcp.wasm`.
+//!    then `<workspace>/target/wasm32-wasip2/release/W.file`.
 //!
 //! Rules 3–5 take the first candidate that is an existing file; when none is, the error
-//! lists every path tried.
+//! lists every path tried and the build command of the wanted component.
 
 use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// File name of the server component.
-pub const WASM_FILE: &str = "momentum-plan-mcp.wasm";
-/// Environment variable naming the server component (rule 2).
-pub const WASM_ENV: &str = "MOMENTUM_PLAN_MCP_WASM";
+/// Which component to look for: its file name, the environment variable that names it
+/// (rule 2) and the cargo package that builds it (quoted in the "not found" error).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wanted {
+    /// File name, e.g. `momentum-plan-mcp.wasm`.
+    pub file: &'static str,
+    /// Environment variable of rule 2, e.g. `MOMENTUM_PLAN_MCP_WASM`.
+    pub env: &'static str,
+    /// Cargo package that builds it for `wasm32-wasip2`, e.g. `momentum-plan-mcp`.
+    pub package: &'static str,
+}
+
+/// The stdio server component (a `wasi:cli` command), run without `--http`.
+pub const STDIO: Wanted =
+    Wanted { file: "momentum-plan-mcp.wasm", env: "MOMENTUM_PLAN_MCP_WASM", package: "momentum-plan-mcp" };
+
+/// The Streamable HTTP server component (exports `wasi:http/incoming-handler`), run with
+/// `--http` (spec `mcp-server.md`, "Streamable HTTP").
+pub const HTTP: Wanted = Wanted {
+    file: "momentum-plan-mcp-http.wasm",
+    env: "MOMENTUM_PLAN_MCP_HTTP_WASM",
+    package: "momentum-plan-mcp-http",
+};
+
+/// File name of the stdio server component (`STDIO.file`).
+pub const WASM_FILE: &str = STDIO.file;
+/// Environment variable naming the stdio server component (`STDIO.env`, rule 2).
+pub const WASM_ENV: &str = STDIO.env;
 
 /// Where a `.wasm` path came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
     /// Rule 1: `--wasm`.
     Flag,
-    /// Rule 2: `MOMENTUM_PLAN_MCP_WASM`.
-    Env,
+    /// Rule 2: the environment variable named here (`MOMENTUM_PLAN_MCP_WASM` or
+    /// `MOMENTUM_PLAN_MCP_HTTP_WASM`).
+    Env(&'static str),
     /// Rule 3: beside the runner's executable.
     BesideExe,
     /// Rule 4: the cargo target directory holding the runner's executable.
@@ -43,7 +71,7 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Origin::Flag => "--wasm",
-            Origin::Env => WASM_ENV,
+            Origin::Env(var) => var,
             Origin::BesideExe => "beside the runner",
             Origin::ExeTargetDir => "the runner's cargo target directory",
             Origin::Workspace => "the workspace's target directory",
@@ -53,11 +81,13 @@ impl fmt::Display for Origin {
 
 /// The inputs of the lookup, gathered from the process (see [`Inputs::from_process`]) or
 /// built by hand in tests.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inputs {
+    /// The component looked for.
+    pub wanted: Wanted,
     /// The `--wasm` argument, if any.
     pub flag: Option<PathBuf>,
-    /// The value of `MOMENTUM_PLAN_MCP_WASM`, if set (an empty value counts as unset).
+    /// The value of `wanted.env`, if set (an empty value counts as unset).
     pub env: Option<OsString>,
     /// The runner's own executable (absolute), if known.
     pub exe: Option<PathBuf>,
@@ -65,13 +95,21 @@ pub struct Inputs {
     pub cwd: Option<PathBuf>,
 }
 
+impl Default for Inputs {
+    /// Nothing known, looking for [`STDIO`].
+    fn default() -> Self {
+        Inputs { wanted: STDIO, flag: None, env: None, exe: None, cwd: None }
+    }
+}
+
 impl Inputs {
-    /// Reads the environment variable, `std::env::current_exe()` (symlinks resolved) and
-    /// `std::env::current_dir()`; `flag` is the `--wasm` argument.
-    pub fn from_process(flag: Option<PathBuf>) -> Self {
+    /// Reads the environment variable `wanted.env`, `std::env::current_exe()` (symlinks
+    /// resolved) and `std::env::current_dir()`; `flag` is the `--wasm` argument.
+    pub fn from_process(wanted: Wanted, flag: Option<PathBuf>) -> Self {
         Inputs {
+            wanted,
             flag,
-            env: std::env::var_os(WASM_ENV),
+            env: std::env::var_os(wanted.env),
             exe: std::env::current_exe().ok().map(|p| std::fs::canonicalize(&p).unwrap_or(p)),
             cwd: std::env::current_dir().ok(),
         }
@@ -90,6 +128,8 @@ pub struct Found {
 /// No `.wasm` was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotFound {
+    /// The component looked for.
+    pub wanted: Wanted,
     /// `Some(Flag | Env)` when an explicit path did not name a file; `None` when the
     /// automatic search (rules 3–5) found nothing.
     pub explicit: Option<Origin>,
@@ -104,10 +144,11 @@ impl fmt::Display for NotFound {
                 write!(f, "the server component given by {origin} is not a file: {}", path.display())
             }
             _ => {
+                let Wanted { file, env, package } = self.wanted;
                 write!(
                     f,
-                    "cannot find {WASM_FILE}; build it with `cargo build --release --target \
-                     wasm32-wasip2 -p momentum-plan-mcp`, or pass --wasm PATH or set {WASM_ENV}; \
+                    "cannot find {file}; build it with `cargo build --release --target \
+                     wasm32-wasip2 -p {package}`, or pass --wasm PATH or set {env}; \
                      looked at:"
                 )?;
                 for p in &self.tried {
@@ -133,16 +174,17 @@ pub fn automatic_candidates(inputs: &Inputs) -> Vec<(PathBuf, Origin)> {
             out.push((p, o));
         }
     };
+    let file = inputs.wanted.file;
     let exe_dir = inputs.exe.as_deref().and_then(Path::parent);
     if let Some(dir) = exe_dir {
-        push(dir.join(WASM_FILE), Origin::BesideExe);
+        push(dir.join(file), Origin::BesideExe);
         if let Some(target) = dir.parent() {
-            push(wasm_in_target(target), Origin::ExeTargetDir);
+            push(wasm_in_target(target, file), Origin::ExeTargetDir);
         }
     }
     for start in [exe_dir, inputs.cwd.as_deref()].into_iter().flatten() {
         if let Some(ws) = find_workspace(start) {
-            push(wasm_in_target(&ws.join("target")), Origin::Workspace);
+            push(wasm_in_target(&ws.join("target"), file), Origin::Workspace);
         }
     }
     out
@@ -152,26 +194,30 @@ pub fn automatic_candidates(inputs: &Inputs) -> Vec<(PathBuf, Origin)> {
 pub fn locate(inputs: &Inputs) -> Result<Found, NotFound> {
     let explicit = match (&inputs.flag, &inputs.env) {
         (Some(p), _) => Some((p.clone(), Origin::Flag)),
-        (None, Some(v)) if !v.is_empty() => Some((PathBuf::from(v), Origin::Env)),
+        (None, Some(v)) if !v.is_empty() => Some((PathBuf::from(v), Origin::Env(inputs.wanted.env))),
         _ => None,
     };
     if let Some((path, origin)) = explicit {
         return if path.is_file() {
             Ok(Found { path, origin })
         } else {
-            Err(NotFound { explicit: Some(origin), tried: vec![path] })
+            Err(NotFound { wanted: inputs.wanted, explicit: Some(origin), tried: vec![path] })
         };
     }
     let candidates = automatic_candidates(inputs);
     match candidates.iter().find(|(p, _)| p.is_file()) {
         Some((path, origin)) => Ok(Found { path: path.clone(), origin: *origin }),
-        None => Err(NotFound { explicit: None, tried: candidates.into_iter().map(|(p, _)| p).collect() }),
+        None => Err(NotFound {
+            wanted: inputs.wanted,
+            explicit: None,
+            tried: candidates.into_iter().map(|(p, _)| p).collect(),
+        }),
     }
 }
 
-/// `<target>/wasm32-wasip2/release/momentum-plan-mcp.wasm`.
-fn wasm_in_target(target: &Path) -> PathBuf {
-    target.join("wasm32-wasip2").join("release").join(WASM_FILE)
+/// `<target>/wasm32-wasip2/release/<file>`.
+fn wasm_in_target(target: &Path, file: &str) -> PathBuf {
+    target.join("wasm32-wasip2").join("release").join(file)
 }
 
 /// The nearest ancestor of `start` (itself included) whose `Cargo.toml` has a
@@ -214,7 +260,7 @@ mod tests {
         let env = touch(&t.path().join("env.wasm"));
         let exe = t.path().join("ws/target/release/momentum-plan-sandbox");
         touch(&exe.with_file_name(WASM_FILE));
-        let inputs = Inputs { flag: Some(flag.clone()), env: Some(env.into()), exe: Some(exe), cwd: None };
+        let inputs = Inputs { flag: Some(flag.clone()), env: Some(env.into()), exe: Some(exe), ..Inputs::default() };
         assert_eq!(locate(&inputs), Ok(Found { path: flag, origin: Origin::Flag }));
     }
 
@@ -242,11 +288,11 @@ mod tests {
         let beside = touch(&exe.with_file_name(WASM_FILE));
         let mut inputs = Inputs { env: Some(env.clone().into()), exe: Some(exe), ..Inputs::default() };
         assert_eq!(locate(&inputs).unwrap().path, env);
-        assert_eq!(locate(&inputs).unwrap().origin, Origin::Env);
+        assert_eq!(locate(&inputs).unwrap().origin, Origin::Env(WASM_ENV));
         inputs.env = Some(OsString::new());
         assert_eq!(locate(&inputs).unwrap().path, beside);
         inputs.env = Some(t.path().join("gone.wasm").into());
-        assert_eq!(locate(&inputs).unwrap_err().explicit, Some(Origin::Env));
+        assert_eq!(locate(&inputs).unwrap_err().explicit, Some(Origin::Env(WASM_ENV)));
     }
 
     #[test]
@@ -301,6 +347,34 @@ mod tests {
         assert_eq!(find_workspace(&ws.join("member/src")), Some(ws.clone()));
         assert_eq!(find_workspace(&ws), Some(ws));
         assert_eq!(find_workspace(&t.path().join("tgt")), None);
+    }
+
+    #[test]
+    fn the_http_component_has_its_own_file_env_and_hint() {
+        let t = tree();
+        let ws = t.path().join("ws");
+        let exe = ws.join("target/release/momentum-plan-sandbox");
+        // The stdio component beside the runner is not the HTTP one.
+        touch(&exe.with_file_name(WASM_FILE));
+        let mut inputs = Inputs { wanted: HTTP, exe: Some(exe.clone()), ..Inputs::default() };
+        let c = automatic_candidates(&inputs);
+        assert_eq!(c[0].0, exe.with_file_name("momentum-plan-mcp-http.wasm"));
+        assert_eq!(c[1].0, ws.join("target/wasm32-wasip2/release/momentum-plan-mcp-http.wasm"));
+        let err = locate(&inputs).unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("cannot find momentum-plan-mcp-http.wasm;"), "{text}");
+        assert!(text.contains("-p momentum-plan-mcp-http`") && text.contains("MOMENTUM_PLAN_MCP_HTTP_WASM"), "{text}");
+
+        let built = touch(&ws.join("target/wasm32-wasip2/release/momentum-plan-mcp-http.wasm"));
+        assert_eq!(locate(&inputs), Ok(Found { path: built, origin: Origin::ExeTargetDir }));
+        let env = touch(&t.path().join("h.wasm"));
+        inputs.env = Some(env.clone().into());
+        let found = locate(&inputs).unwrap();
+        assert_eq!(found, Found { path: env, origin: Origin::Env("MOMENTUM_PLAN_MCP_HTTP_WASM") });
+        assert_eq!(found.origin.to_string(), "MOMENTUM_PLAN_MCP_HTTP_WASM");
+        inputs.env = Some(t.path().join("gone.wasm").into());
+        let err = locate(&inputs).unwrap_err();
+        assert!(err.to_string().contains("given by MOMENTUM_PLAN_MCP_HTTP_WASM"), "{err}");
     }
 
     #[test]

@@ -1,15 +1,30 @@
-//! `momentum-plan-sandbox`: runs `momentum-plan-mcp.wasm` in wasmtime with inherited stdio.
+//! `momentum-plan-sandbox`: runs `momentum-plan-mcp.wasm` in wasmtime with inherited stdio, or
+//! with `--http` serves `momentum-plan-mcp-http.wasm` as Streamable HTTP.
 //! See the library docs (`momentum_plan_sandbox`) and `README.md` for flags, lookup order,
 //! cache and exit codes.
 
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use momentum_plan_sandbox::cli::Args;
-use momentum_plan_sandbox::{cache, exit, locate, run};
+use momentum_plan_sandbox::{cache, exit, http, locate, run};
 
 fn fail(code: i32, message: impl std::fmt::Display) -> i32 {
     eprintln!("momentum-plan-sandbox: error: {message}");
     code
+}
+
+fn cache_dir(args: &Args) -> Option<PathBuf> {
+    if args.no_cache {
+        None
+    } else {
+        cache::default_dir(args.cache_dir.as_deref(), std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME"))
+    }
+}
+
+fn show(path: Option<&std::path::Path>, none: &str) -> String {
+    path.map_or(none.into(), |p| p.display().to_string())
 }
 
 fn real_main() -> i32 {
@@ -21,23 +36,22 @@ fn real_main() -> i32 {
             return code;
         }
     };
-    let found = match locate::locate(&locate::Inputs::from_process(args.wasm.clone())) {
+    if let Some(addr) = args.http {
+        return http_main(&args, addr);
+    }
+    let found = match locate::locate(&locate::Inputs::from_process(locate::STDIO, args.wasm.clone())) {
         Ok(f) => f,
         Err(e) => return fail(exit::NO_WASM, e),
     };
-    let cache_dir = if args.no_cache {
-        None
-    } else {
-        cache::default_dir(args.cache_dir.as_deref(), std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME"))
-    };
+    let cache_dir = cache_dir(&args);
     if args.verbose {
         eprintln!(
             "momentum-plan-sandbox: wasm {} (from {}); store {}; memory cap {} MiB; cache {}",
             found.path.display(),
             found.origin,
-            args.store.as_deref().map_or("none (read-only)".into(), |p| p.display().to_string()),
+            show(args.store.as_deref(), "none (read-only)"),
             args.memory_mib,
-            cache_dir.as_deref().map_or("off".into(), |p: &std::path::Path| p.display().to_string()),
+            show(cache_dir.as_deref(), "off"),
         );
     }
     let plan = run::Plan {
@@ -49,6 +63,59 @@ fn real_main() -> i32 {
         verbose: args.verbose,
     };
     match run::run(&plan) {
+        Ok(code) => code,
+        Err(e) => fail(e.exit_code(), e),
+    }
+}
+
+/// `--http ADDR`: check the command line (token, loopback rule), find the HTTP component, serve.
+fn http_main(args: &Args, addr: SocketAddr) -> i32 {
+    let token = match http::read_bearer_token(args.bearer_token_file.as_deref(), std::env::var_os(http::TOKEN_ENV)) {
+        Ok(t) => t,
+        Err(e) => return fail(exit::USAGE, e),
+    };
+    if let Err(e) = http::check_bind(addr, token.is_some()) {
+        return fail(exit::USAGE, e);
+    }
+    let found = match locate::locate(&locate::Inputs::from_process(locate::HTTP, args.wasm.clone())) {
+        Ok(f) => f,
+        Err(e) => return fail(exit::NO_WASM, e),
+    };
+    let cache_dir = cache_dir(args);
+    let setup = http::Setup {
+        wasm: found.path,
+        store: args.store.clone(),
+        memory_bytes: args.memory_bytes(),
+        cache_dir,
+        guest_args: args.guest_args.clone(),
+        verbose: args.verbose,
+        addr,
+        token,
+        allowed_hosts: args.allow_hosts.clone(),
+        allowed_origins: args.allow_origins.clone(),
+        max_concurrency: args.max_concurrency(),
+        request_timeout: args.request_timeout(),
+    };
+    if args.verbose {
+        let extra = |list: &[String]| {
+            if list.is_empty() { "loopback only".to_string() } else { format!("loopback and {}", list.join(",")) }
+        };
+        eprintln!(
+            "momentum-plan-sandbox: http wasm {} (from {}); store {}; memory cap {} MiB; max concurrency {}; \
+             request timeout {} ms; bearer token {}; hosts {}; origins {}; cache {}",
+            setup.wasm.display(),
+            found.origin,
+            show(setup.store.as_deref(), "none (read-only)"),
+            args.memory_mib,
+            setup.max_concurrency,
+            setup.request_timeout.as_millis(),
+            if setup.token.is_some() { "required" } else { "none" },
+            extra(&setup.allowed_hosts),
+            extra(&setup.allowed_origins),
+            show(setup.cache_dir.as_deref(), "off"),
+        );
+    }
+    match http::serve(&setup) {
         Ok(code) => code,
         Err(e) => fail(e.exit_code(), e),
     }

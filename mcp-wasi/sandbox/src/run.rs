@@ -56,6 +56,14 @@ pub enum RunError {
     },
     /// Engine or WASI set-up failed.
     Internal(String),
+    /// `--http` only: a command line that parses but cannot be served (a non-loopback address
+    /// without a bearer token, an unusable token file). The text is the whole message.
+    Usage(String),
+    /// `--http` only: the `.wasm` does not compile, or is not a `wasi:http` proxy component
+    /// (does not export `wasi:http/incoming-handler`, or imports what the runner does not grant).
+    NotAProxy(PathBuf, String),
+    /// `--http` only: the address cannot be listened on (in use, not local, no permission).
+    Listen(std::net::SocketAddr, std::io::Error),
 }
 
 impl RunError {
@@ -68,11 +76,14 @@ impl RunError {
             RunError::Trap(_) => exit::TRAP,
             RunError::MemoryCap { .. } => exit::MEMORY_CAP,
             RunError::Internal(_) => exit::INTERNAL,
+            RunError::Usage(_) => exit::USAGE,
+            RunError::NotAProxy(..) => exit::BAD_WASM,
+            RunError::Listen(..) => exit::INTERNAL,
         }
     }
 }
 
-fn mib(bytes: usize) -> String {
+pub(crate) fn mib(bytes: usize) -> String {
     let m = bytes as f64 / (1024.0 * 1024.0);
     if bytes.is_multiple_of(1 << 20) { format!("{m:.0} MiB") } else { format!("{m:.1} MiB") }
 }
@@ -99,6 +110,11 @@ impl fmt::Display for RunError {
                 mib(*cap)
             ),
             RunError::Internal(why) => write!(f, "sandbox set-up failed: {why}"),
+            RunError::Usage(why) => f.write_str(why),
+            RunError::NotAProxy(p, why) => {
+                write!(f, "{} is not a runnable wasi:http proxy component: {why}", p.display())
+            }
+            RunError::Listen(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
         }
     }
 }
@@ -213,18 +229,7 @@ pub fn run(plan: &Plan) -> Result<i32, RunError> {
     let engine = Engine::new(&engine_config()).map_err(|e| RunError::Internal(format!("{e:#}")))?;
     let (component, outcome) = cache::load(&engine, &wasm, plan.cache_dir.as_deref())
         .map_err(|e| RunError::BadWasm(plan.wasm.clone(), one_line(&e.to_string())))?;
-    say(&match &outcome {
-        cache::Outcome::Disabled => "cache: disabled, compiled in memory".to_string(),
-        cache::Outcome::Hit(p) => format!("cache: hit {}", p.display()),
-        cache::Outcome::Compiled { stored, replaced } => format!(
-            "cache: miss, compiled{}; {}",
-            replaced.as_deref().map(|r| format!(" (old entry unusable: {r})")).unwrap_or_default(),
-            match stored {
-                Ok(p) => format!("stored {}", p.display()),
-                Err(e) => format!("not stored: {e}"),
-            }
-        ),
-    });
+    say(&outcome.describe());
 
     let mut linker: Linker<Host> = Linker::new(&engine);
     wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| RunError::Internal(format!("{e:#}")))?;
@@ -312,5 +317,13 @@ mod tests {
         assert_eq!(RunError::Internal("x".into()).exit_code(), exit::INTERNAL);
         let io = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
         assert_eq!(RunError::UnreadableWasm("a".into(), io).exit_code(), exit::NO_WASM);
+        assert_eq!(RunError::Usage("u".into()).exit_code(), exit::USAGE);
+        assert_eq!(RunError::Usage("u".into()).to_string(), "u");
+        assert_eq!(RunError::NotAProxy("a".into(), "b".into()).exit_code(), exit::BAD_WASM);
+        assert!(RunError::NotAProxy("a".into(), "b".into()).to_string().contains("wasi:http proxy"));
+        let io = std::io::Error::from(std::io::ErrorKind::AddrInUse);
+        let e = RunError::Listen("127.0.0.1:1".parse().unwrap(), io);
+        assert_eq!(e.exit_code(), exit::INTERNAL);
+        assert!(e.to_string().starts_with("cannot listen on 127.0.0.1:1: "), "{e}");
     }
 }
