@@ -17,7 +17,7 @@
 
 then prints a Markdown table and the ratios against the goals (runner throughput ≥ 30× the
 Python server's at 8 connections; runner p99 at 64 connections ≤ 1/30 of the Python server's;
-RSS flat after 100,000 requests). ``--readme`` writes the table as the ``### Streamable HTTP``
+RSS flat after 100,000 requests). ``--readme`` writes the table as the ``## Performance over Streamable HTTP``
 section of ``mcp-wasi/README.md`` (replacing an earlier one, else appended to the end of its
 ``## Performance`` section). A bench, not a test: nothing here asserts a speed, and it exits 0
 whatever the numbers (it exits non-zero only when a server cannot be started or answers the hand
@@ -58,7 +58,7 @@ from sandbox_env import CORE_PROBE, ROOT, RUNNER, TARGET, WASM, _path  # noqa: E
 HTTP_WASM = _path("MOMENTUM_PLAN_MCP_HTTP_WASM", TARGET / "wasm32-wasip2" / "release" / "momentum-plan-mcp-http.wasm")
 PY_SERVER = ROOT / "bindings-python" / "examples" / "momentum_planner.py"
 README = bench.README
-SECTION = "### Streamable HTTP"
+SECTION = "## Performance over Streamable HTTP"
 LISTENING = re.compile(r"^momentum-plan-sandbox: listening on (http://(\S+):(\d+)/mcp)\s*$")
 MODERN = "2026-07-28"
 HEADERS = {
@@ -539,8 +539,9 @@ def main() -> int:
 
 
 def write_readme(section: str) -> None:
-    """Replaces the `### Streamable HTTP` section (up to the next heading outside code fences), else
-    inserts it at the end of the `## Performance` section, else appends it at the end."""
+    """Replaces the `## Performance over Streamable HTTP` section (up to the next heading outside code fences), else
+    inserts it right after the `## Performance` section (its own `##`, so `bench.py --readme`, which
+    rewrites `## Performance`, leaves it), else appends it at the end."""
     text = README.read_text(encoding="utf-8") if README.exists() else ""
     lines = text.splitlines(keepends=True)
     headings: list[tuple[int, str]] = []  # (line index, heading line) outside ``` fences
