@@ -406,21 +406,13 @@ impl WasiHttpView for HttpHost {
 // ---------------------------------------------------------------------------------------------
 
 /// Everything [`serve`] needs, already resolved and checked by `main` (the `.wasm` found, the
-/// token read, [`check_bind`] passed, the cache directory chosen).
+/// token read, [`check_bind`] passed, the cache directory chosen): the guest as stdio runs it
+/// ([`run::Plan`]: the HTTP component, store, memory cap per instance, cache, arguments,
+/// verbosity) plus what only HTTP has.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Setup {
-    /// The HTTP server component.
-    pub wasm: PathBuf,
-    /// Host directory to mount read-write at `/plans`, if any.
-    pub store: Option<PathBuf>,
-    /// Linear-memory cap per instance, in bytes.
-    pub memory_bytes: usize,
-    /// Compile-cache directory, `None` = compile in memory.
-    pub cache_dir: Option<PathBuf>,
-    /// Extra guest arguments (after `argv[0]`).
-    pub guest_args: Vec<String>,
-    /// Report steps, timings and every request on stderr.
-    pub verbose: bool,
+    /// The guest: `wasm` is the HTTP component, `memory_bytes` the cap of each instance.
+    pub guest: crate::run::Plan,
     /// Address to listen on (port 0: any free port).
     pub addr: SocketAddr,
     /// The bearer token, if any (never printed).
@@ -438,12 +430,7 @@ pub struct Setup {
 impl std::fmt::Debug for Setup {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Setup")
-            .field("wasm", &self.wasm)
-            .field("store", &self.store)
-            .field("memory_bytes", &self.memory_bytes)
-            .field("cache_dir", &self.cache_dir)
-            .field("guest_args", &self.guest_args)
-            .field("verbose", &self.verbose)
+            .field("guest", &self.guest)
             .field("addr", &self.addr)
             .field("token", &self.token.as_ref().map(|_| "<set>"))
             .field("allowed_hosts", &self.allowed_hosts)
@@ -461,7 +448,7 @@ impl Setup {
     /// guest adds the loopback defaults itself).
     pub fn guest_env(&self) -> Vec<(String, String)> {
         let mut env = Vec::new();
-        if self.store.is_some() {
+        if self.guest.store.is_some() {
             env.push(("PLAN_STORE".to_string(), GUEST_STORE.to_string()));
         }
         if let Some(token) = &self.token {
@@ -896,15 +883,15 @@ enum Event {
 pub fn serve(setup: &Setup) -> Result<i32, RunError> {
     let t0 = Instant::now();
     let say = |what: &str| {
-        if setup.verbose {
+        if setup.guest.verbose {
             log!("momentum-plan-sandbox: [{:>7.2} ms] {what}", t0.elapsed().as_secs_f64() * 1e3);
         }
     };
-    let store_dir = setup.store.as_deref().map(check_store).transpose()?;
-    let wasm = std::fs::read(&setup.wasm).map_err(|e| RunError::UnreadableWasm(setup.wasm.clone(), e))?;
-    say(&format!("read {} ({} bytes)", setup.wasm.display(), wasm.len()));
+    let store_dir = setup.guest.store.as_deref().map(check_store).transpose()?;
+    let wasm = std::fs::read(&setup.guest.wasm).map_err(|e| RunError::UnreadableWasm(setup.guest.wasm.clone(), e))?;
+    say(&format!("read {} ({} bytes)", setup.guest.wasm.display(), wasm.len()));
 
-    let sizing = PoolSizing::new(setup.max_concurrency, setup.memory_bytes);
+    let sizing = PoolSizing::new(setup.max_concurrency, setup.guest.memory_bytes);
     let reserved_gib = sizing.reserved_bytes() as f64 / f64::from(1u32 << 30);
     let engine = Engine::new(&engine_config(&sizing)).map_err(|e| {
         RunError::Internal(format!(
@@ -922,11 +909,11 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
         mib(usize::try_from(sizing.memory_reservation).unwrap_or(usize::MAX)),
         mib(usize::try_from(sizing.memory_guard).unwrap_or(usize::MAX)),
     ));
-    let (component, outcome) = cache::load(&engine, &wasm, setup.cache_dir.as_deref())
-        .map_err(|e| RunError::NotAProxy(setup.wasm.clone(), one_line(&e.to_string())))?;
+    let (component, outcome) = cache::load(&engine, &wasm, setup.guest.cache_dir.as_deref())
+        .map_err(|e| RunError::NotAProxy(setup.guest.wasm.clone(), one_line(&e.to_string())))?;
     say(&outcome.describe());
 
-    let not_a_proxy = |e: wasmtime::Error| RunError::NotAProxy(setup.wasm.clone(), one_line(&format!("{e:#}")));
+    let not_a_proxy = |e: wasmtime::Error| RunError::NotAProxy(setup.guest.wasm.clone(), one_line(&format!("{e:#}")));
     let mut linker: Linker<HttpHost> = Linker::new(&engine);
     wasmtime_wasi::p2::add_to_linker_async(&mut linker).map_err(|e| RunError::Internal(format!("{e:#}")))?;
     wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)
@@ -942,9 +929,9 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
         timeout: setup.request_timeout,
         store_dir,
         env: setup.guest_env(),
-        args: setup.guest_args.clone(),
-        memory_bytes: setup.memory_bytes,
-        verbose: setup.verbose,
+        args: setup.guest.guest_args.clone(),
+        memory_bytes: setup.guest.memory_bytes,
+        verbose: setup.guest.verbose,
     });
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -971,10 +958,10 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
         // claim to be listening.
         let mut probe = server
             .new_store(Instant::now() + Duration::from_secs(3600))
-            .map_err(|why| RunError::BadStore(setup.store.clone().unwrap_or_default(), why))?;
+            .map_err(|why| RunError::BadStore(setup.guest.store.clone().unwrap_or_default(), why))?;
         if let Err(e) = server.pre.instantiate_async(&mut probe).await {
             if let Some(desired) = probe.data().limits.refused() {
-                return Err(RunError::MemoryCap { cap: setup.memory_bytes, desired });
+                return Err(RunError::MemoryCap { cap: setup.guest.memory_bytes, desired });
             }
             return Err(not_a_proxy(e));
         }
@@ -1140,12 +1127,14 @@ mod tests {
 
     fn setup() -> Setup {
         Setup {
-            wasm: "/x/momentum-plan-mcp-http.wasm".into(),
-            store: None,
-            memory_bytes: 64 << 20,
-            cache_dir: None,
-            guest_args: vec![],
-            verbose: false,
+            guest: crate::run::Plan {
+                wasm: "/x/momentum-plan-mcp-http.wasm".into(),
+                store: None,
+                memory_bytes: 64 << 20,
+                cache_dir: None,
+                guest_args: vec![],
+                verbose: false,
+            },
             addr: "127.0.0.1:0".parse().unwrap(),
             token: None,
             allowed_hosts: vec![],
@@ -1160,7 +1149,7 @@ mod tests {
         let s = setup();
         assert!(s.guest_env().is_empty(), "nothing at all by default");
         let s = Setup {
-            store: Some("/plans-on-host".into()),
+            guest: crate::run::Plan { store: Some("/plans-on-host".into()), ..setup().guest },
             token: Some("tok".into()),
             allowed_hosts: vec!["a.example".into(), "[2001:db8::1]".into()],
             allowed_origins: vec!["https://a.example".into(), "http://b.example:8080".into()],

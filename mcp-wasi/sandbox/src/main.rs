@@ -54,18 +54,18 @@ fn real_main() -> i32 {
             show(cache_dir.as_deref(), "off"),
         );
     }
-    let plan = run::Plan {
-        wasm: found.path,
-        store: args.store.clone(),
-        memory_bytes: args.memory_bytes(),
-        cache_dir,
-        guest_args: args.guest_args.clone(),
-        verbose: args.verbose,
-    };
+    let plan = guest_plan(args.clone(), found.path, cache_dir);
     match run::run(&plan) {
         Ok(code) => code,
         Err(e) => fail(e.exit_code(), e),
     }
+}
+
+/// The guest as both modes run it: the `.wasm` found, the store, the memory cap, the cache, the
+/// guest's arguments and verbosity, from the command line.
+fn guest_plan(args: Args, wasm: std::path::PathBuf, cache_dir: Option<std::path::PathBuf>) -> run::Plan {
+    let memory_bytes = args.memory_bytes();
+    run::Plan { wasm, store: args.store, memory_bytes, cache_dir, guest_args: args.guest_args, verbose: args.verbose }
 }
 
 /// `--http ADDR`: check the command line (token, loopback rule), find the HTTP component, serve.
@@ -83,12 +83,7 @@ fn http_main(args: &Args, addr: SocketAddr) -> i32 {
     };
     let cache_dir = cache_dir(args);
     let setup = http::Setup {
-        wasm: found.path,
-        store: args.store.clone(),
-        memory_bytes: args.memory_bytes(),
-        cache_dir,
-        guest_args: args.guest_args.clone(),
-        verbose: args.verbose,
+        guest: guest_plan(args.clone(), found.path, cache_dir),
         addr,
         token,
         allowed_hosts: args.allow_hosts.clone(),
@@ -103,16 +98,16 @@ fn http_main(args: &Args, addr: SocketAddr) -> i32 {
         eprintln!(
             "momentum-plan-sandbox: http wasm {} (from {}); store {}; memory cap {} MiB; max concurrency {}; \
              request timeout {} ms; bearer token {}; hosts {}; origins {}; cache {}",
-            setup.wasm.display(),
+            setup.guest.wasm.display(),
             found.origin,
-            show(setup.store.as_deref(), "none (read-only)"),
+            show(setup.guest.store.as_deref(), "none (read-only)"),
             args.memory_mib,
             setup.max_concurrency,
             setup.request_timeout.as_millis(),
             if setup.token.is_some() { "required" } else { "none" },
             extra(&setup.allowed_hosts),
             extra(&setup.allowed_origins),
-            show(setup.cache_dir.as_deref(), "off"),
+            show(setup.guest.cache_dir.as_deref(), "off"),
         );
     }
     match http::serve(&setup) {
