@@ -10,32 +10,11 @@
 //! a request without it never reaches the server (`401`, or an earlier `403`/`404`/`405`).
 #![no_main]
 
+use fuzz_support::mem_store::MemStore;
 use libfuzzer_sys::fuzz_target;
 use momentum_plan::Value;
 use momentum_plan_mcp::Store;
 use momentum_plan_mcp::http::{HttpConfig, HttpRequest, HttpResponse, handle};
-use std::collections::BTreeMap;
-use std::io;
-
-#[derive(Default)]
-struct MemStore(BTreeMap<String, Vec<u8>>);
-
-impl Store for MemStore {
-    fn file_names(&self) -> io::Result<Vec<String>> {
-        Ok(self.0.keys().cloned().collect())
-    }
-    fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
-        Ok(self.0.get(name).cloned())
-    }
-    fn exists(&self, name: &str) -> io::Result<bool> {
-        Ok(self.0.contains_key(name))
-    }
-    fn write_atomic(&mut self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        assert!(momentum_plan_mcp::store::id_of_file_name(name).is_some(), "unsafe file name {name:?}");
-        self.0.insert(name.to_owned(), bytes.to_vec());
-        Ok(())
-    }
-}
 
 /// The parts of a request read leniently from `data`.
 struct Parts {

@@ -11,35 +11,10 @@
 //! present; the closing handshake and tool list are right.
 #![no_main]
 
+use fuzz_support::mem_store::MemStore;
 use libfuzzer_sys::fuzz_target;
 use momentum_plan::Value;
 use momentum_plan_mcp::{SAVE_PLAN, SERVER_NAME, Server, Store, rpc};
-use std::collections::BTreeMap;
-use std::io;
-
-/// A plan store in memory: the same trait as the directory store, no disk I/O.
-#[derive(Default)]
-struct MemStore(BTreeMap<String, Vec<u8>>);
-
-impl Store for MemStore {
-    fn file_names(&self) -> io::Result<Vec<String>> {
-        Ok(self.0.keys().cloned().collect())
-    }
-    fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
-        Ok(self.0.get(name).cloned())
-    }
-    fn exists(&self, name: &str) -> io::Result<bool> {
-        Ok(self.0.contains_key(name))
-    }
-    fn write_atomic(&mut self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        assert!(
-            momentum_plan_mcp::store::id_of_file_name(name).is_some(),
-            "the server wrote a file that is not <safe id>.json: {name:?}"
-        );
-        self.0.insert(name.to_owned(), bytes.to_vec());
-        Ok(())
-    }
-}
 
 /// The line as the server reads it: without `\r` and a leading BOM.
 fn stripped(line: &[u8]) -> &[u8] {

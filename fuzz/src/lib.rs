@@ -1,8 +1,10 @@
 //! Shared support for the fuzz targets: the invariants every target asserts
-//! ([`invariants`], also replayed by `core/tests/fuzz_regressions.rs`), and a plan-shaped JSON
+//! ([`invariants`], also replayed by `core/tests/fuzz_regressions.rs`), the in-memory plan store
+//! of the MCP targets ([`mem_store`]), and a plan-shaped JSON
 //! value generator with structured edits driven by `arbitrary::Unstructured`.
 
 pub mod invariants;
+pub mod mem_store;
 
 pub use invariants::*;
 
