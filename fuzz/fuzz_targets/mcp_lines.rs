@@ -14,7 +14,7 @@
 use fuzz_support::mem_store::MemStore;
 use libfuzzer_sys::fuzz_target;
 use momentum_plan::Value;
-use momentum_plan_mcp::{SAVE_PLAN, SERVER_NAME, Server, Store, rpc};
+use momentum_plan_mcp::{SAVE_PLAN, SERVER_NAME, Server, rpc};
 
 /// The line as the server reads it: without `\r` and a leading BOM.
 fn stripped(line: &[u8]) -> &[u8] {
