@@ -1,8 +1,10 @@
 //! Every shared vector (`shared/vectors/*.jsonl`) through `validate_plan`, in both eras: the
 //! plan passed as given (object or text), the verdict bytes in `structuredContent` and in the
-//! text block equal to the core's `validate(plan, request).to_json()` of the same input.
+//! text block equal to the core's `validate(plan, request).to_json()` of the same input; and the
+//! same 2026-07-28 call over Streamable HTTP (`http::handle`), whose body equals the stdio line.
 
 use crate::common::*;
+use momentum_plan_mcp::http::{HttpConfig, HttpRequest, handle};
 use serde_json::{Value, json};
 
 #[test]
@@ -46,8 +48,32 @@ fn every_shared_vector_gives_the_core_verdict() {
                 req(n, "tools/call", call("validate_plan", arguments.clone())),
                 modern(format!("m{n}"), "tools/call", call("validate_plan", arguments), caps.clone()),
             ];
-            for message in messages {
+            for (i, message) in messages.into_iter().enumerate() {
                 let out = h.raw(message.to_string().as_bytes());
+                if i == 1 && out.len() == 1 {
+                    let body = message.to_string().into_bytes();
+                    let headers = [
+                        ("content-type".to_owned(), b"application/json".to_vec()),
+                        ("mcp-protocol-version".to_owned(), b"2026-07-28".to_vec()),
+                        ("mcp-method".to_owned(), b"tools/call".to_vec()),
+                        ("mcp-name".to_owned(), b"validate_plan".to_vec()),
+                    ];
+                    let request = HttpRequest {
+                        method: "POST",
+                        path: "/mcp",
+                        authority: Some("127.0.0.1:8765"),
+                        headers: &headers,
+                        body: &body,
+                    };
+                    let response = handle(None, &HttpConfig::default(), &request);
+                    if response.status != 200 || response.body != out[0].as_bytes() {
+                        mismatches.push(format!(
+                            "{id}: over HTTP {} {}",
+                            response.status,
+                            String::from_utf8_lossy(&response.body)
+                        ));
+                    }
+                }
                 if out.len() != 1 {
                     mismatches.push(format!("{id}: {} lines", out.len()));
                     continue;
@@ -70,5 +96,5 @@ fn every_shared_vector_gives_the_core_verdict() {
         mismatches.len(),
         &mismatches[..mismatches.len().min(5)]
     );
-    eprintln!("{count} vectors agree in both eras");
+    eprintln!("{count} vectors agree in both eras, and over HTTP");
 }
