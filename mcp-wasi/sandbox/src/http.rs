@@ -339,7 +339,10 @@ impl PoolSizing {
             // with memset instead of madvise, so that the next instance does not page-fault
             // it in again.
             .linear_memory_keep_resident(self.cap.min(KEEP_RESIDENT_BYTES))
-            .table_keep_resident(TABLE_KEEP_RESIDENT_BYTES);
+            .table_keep_resident(TABLE_KEEP_RESIDENT_BYTES)
+            // Reset only the pages an instance wrote (Linux 6.7+ `PAGEMAP_SCAN`; without it,
+            // wasmtime memsets the whole keep-resident prefix on every reset).
+            .pagemap_scan(wasmtime::Enabled::Auto);
         p
     }
 }
