@@ -32,5 +32,5 @@ pub use contract::{
 pub use json::{JsonError, MAX_DEPTH};
 pub use path::{JsonPath, Segment};
 pub use serde_json::Value;
-pub use validate::{validate, validate_bytes, validate_text, validate_text_pair};
+pub use validate::{validate, validate_bytes, validate_text, validate_text_pair, validate_value_text};
 pub use verdict::{Check, Issue, IssueCode, Verdict};

@@ -76,6 +76,38 @@ pub fn validate_text_pair(plan: &str, request: &str) -> Result<Verdict, JsonErro
     })
 }
 
+/// Validates a plan that a host received as a parsed JSON *value* but still holds as the JSON text
+/// of that value: for example the `plan` and `request` members of an MCP `tools/call`, cut out of
+/// the message text (validator.md §5, §7). The verdict is exactly [`validate`] on the parsed values:
+/// an object plan's size is the size of its compact JSON, not of this text; a duplicate name keeps
+/// its first position and its last value. The texts go straight into the core's tree (one pass
+/// each, no `serde_json::Value`).
+///
+/// Input: the JSON text of the plan value and of the request value (any JSON: a string plan is
+/// plan text, as in [`validate`]; any other plan that is not an object gets the `type` error at
+/// `$`; a request that is not an object is `requestInvalid`).
+/// Output: the [`Verdict`].
+///
+/// # Errors
+/// A [`JsonError`] when either text is not strict JSON (D12: for example a lone surrogate escape,
+/// a number overflowing to infinity, nesting deeper than [`crate::MAX_DEPTH`]). The caller then
+/// parses the value with its own reader and calls [`validate`], which judges such values.
+pub fn validate_value_text(plan: &str, request: &str) -> Result<Verdict, JsonError> {
+    let arena = tree::arena_for(plan.len() + request.len());
+    let mut scratch = tree::Scratch::new();
+    let request = tree::parse_with(request, &arena, &mut scratch)?;
+    Ok(match tree::parse_with(plan, &arena, &mut scratch)? {
+        node @ Node::Object(map) => run(&map, json::size_of(&node), &request),
+        // A string value is plan text, as in `validate`.
+        Node::String(text) => match tree::parse_with(text, &arena, &mut scratch) {
+            Ok(Node::Object(map)) => run(&map, text.len(), &request),
+            Ok(other) => not_an_object(&other),
+            Err(e) => Verdict::not_json(&e),
+        },
+        other => not_an_object(&other),
+    })
+}
+
 /// Validates plan text given as bytes: invalid UTF-8 is a `json` error at `$` (validator.md
 /// §5.1); otherwise exactly [`validate_text`].
 #[must_use]

@@ -27,6 +27,7 @@ fn every_shared_vector_agrees() {
     assert!(!files.is_empty(), "no vectors in {}", dir.display());
 
     let (mut run, mut as_text, mut failures) = (0usize, 0usize, Vec::new());
+    let (mut as_value_text, mut value_text_refused) = (0usize, 0usize);
     for file in &files {
         let text = std::fs::read_to_string(file).expect("vector file readable");
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -71,12 +72,27 @@ fn every_shared_vector_agrees() {
                     why.push("the compact text of the object plan gives another verdict".to_owned());
                 }
             }
+            // Every plan and request value as its JSON text (pretty, so the text is longer than
+            // the compact size) through `validate_value_text`: the same verdict as `validate`,
+            // or a `JsonError` only for what the strict reader refuses (then `validate` judges
+            // the value itself, as the MCP server does).
+            let pretty = |v: &Value| serde_json::to_string_pretty(v).expect("serializable");
+            match momentum_plan::validate_value_text(&pretty(plan), &pretty(request)) {
+                Ok(v) if v == verdict => as_value_text += 1,
+                Ok(v) => why.push(format!("validate_value_text gives another verdict: {}", v.to_json())),
+                Err(_) => value_text_refused += 1,
+            }
             if !why.is_empty() {
                 failures.push(format!("{id}: {}", why.join("; ")));
             }
         }
     }
-    println!("{run} vectors run ({as_text} object plans also as text), {} mismatches", failures.len());
+    println!(
+        "{run} vectors run ({as_text} object plans also as text; {as_value_text} as value text, \
+         {value_text_refused} refused by the strict reader), {} mismatches",
+        failures.len()
+    );
+    assert!(as_value_text >= run - run / 20, "validate_value_text judged only {as_value_text} of {run}");
     assert!(run >= 5_800, "only {run} vectors found");
     assert!(
         failures.is_empty(),

@@ -39,6 +39,7 @@
 //! assert!(response.body.starts_with(br#"{"jsonrpc":"2.0","id":1,"result":{"tools":["#));
 //! ```
 
+use crate::arguments::{self, ObjectArguments};
 use crate::model::Version;
 use crate::rpc::{self, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, Message, PARSE_ERROR, RpcError};
 use crate::server::{CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY, Server};
@@ -350,17 +351,17 @@ enum Era {
 
 /// Steps 7–8: the body as JSON-RPC.
 fn serve(store: Option<Box<dyn Store>>, request: &HttpRequest<'_>, era: Era) -> HttpResponse {
-    let value = match rpc::parse_line(request.body) {
-        Ok(v) => v,
+    let (value, kept) = match arguments::read_message(request.body) {
+        Ok(read) => read,
         Err(e) => return HttpResponse::json(400, rpc::error_line(&Value::Null, &e)),
     };
     match era {
-        Era::Classic(version) => serve_classic(store, value, version),
-        Era::Modern => serve_modern(store, request, value),
+        Era::Classic(version) => serve_classic(store, value, kept, version),
+        Era::Modern => serve_modern(store, request, value, kept),
     }
 }
 
-fn serve_classic(store: Option<Box<dyn Store>>, value: Value, version: Version) -> HttpResponse {
+fn serve_classic(store: Option<Box<dyn Store>>, value: Value, kept: ObjectArguments, version: Version) -> HttpResponse {
     if let Value::Object(m) = &value
         && let Some(meta_version) = envelope_version(m)
     {
@@ -374,7 +375,7 @@ fn serve_classic(store: Option<Box<dyn Store>>, value: Value, version: Version) 
             ),
         );
     }
-    let lines = Server::for_http(store, version).handle_value(value);
+    let lines = Server::for_http(store, version).handle_read(value, kept);
     let Some(line) = single_line(lines) else {
         return HttpResponse::accepted();
     };
@@ -385,7 +386,12 @@ fn serve_classic(store: Option<Box<dyn Store>>, value: Value, version: Version) 
     HttpResponse::json(status, line)
 }
 
-fn serve_modern(store: Option<Box<dyn Store>>, request: &HttpRequest<'_>, value: Value) -> HttpResponse {
+fn serve_modern(
+    store: Option<Box<dyn Store>>,
+    request: &HttpRequest<'_>,
+    value: Value,
+    kept: ObjectArguments,
+) -> HttpResponse {
     if value.is_array() {
         return HttpResponse::json(
             400,
@@ -416,7 +422,7 @@ fn serve_modern(store: Option<Box<dyn Store>>, request: &HttpRequest<'_>, value:
     message.insert("id".into(), id);
     message.insert("method".into(), Value::String(method));
     message.insert("params".into(), Value::Object(params));
-    let lines = Server::for_http(store, Version::V2026_07_28).handle_value(Value::Object(message));
+    let lines = Server::for_http(store, Version::V2026_07_28).handle_read(Value::Object(message), kept);
     let Some(line) = single_line(lines) else {
         return HttpResponse::accepted();
     };
@@ -597,13 +603,22 @@ fn single_line(lines: Vec<String>) -> Option<String> {
     lines.into_iter().last()
 }
 
-/// The `error.code` of a response line, when it is an error (not of a batch).
+/// The `error.code` of a response line, when it is an error (not of a batch). Every other
+/// member (`result` above all, the whole verdict) is skipped by the parser, not built as a
+/// [`Value`]: this runs on every answer.
 fn error_code(line: &str) -> Option<i64> {
+    #[derive(serde::Deserialize)]
+    struct Response {
+        error: Option<ErrorObject>,
+    }
+    #[derive(serde::Deserialize)]
+    struct ErrorObject {
+        code: i64,
+    }
     if !line.starts_with('{') {
         return None;
     }
-    let value: Value = serde_json::from_str(line).ok()?;
-    value.get("error")?.get("code")?.as_i64()
+    serde_json::from_str::<Response>(line).ok()?.error.map(|e| e.code)
 }
 
 /// Whether a `Content-Type` value is JSON: `application/json` with any parameters.

@@ -29,6 +29,7 @@
 //! [`Server::oversized_line`], [`stdio::serve`], [`http::handle`], the [`Store`] trait and
 //! [`DirStore`].
 
+mod arguments;
 mod catalog;
 pub mod http;
 mod model;

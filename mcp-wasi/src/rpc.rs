@@ -126,23 +126,34 @@ pub const MAX_LINE_VALUES: usize = momentum_plan::LIMITS.payload_bytes as usize;
 /// # Errors
 /// The [`RpcError`] to answer with `id: null`.
 pub fn parse_line(line: &[u8]) -> Result<Value, RpcError> {
+    check_limits(line)?;
+    read_value(line)
+}
+
+/// The limits of [`parse_line`] checked without parsing: nesting deeper than [`MAX_LINE_DEPTH`]
+/// (`-32700`), more than [`MAX_LINE_VALUES`] values (`-32600`).
+///
+/// # Errors
+/// The [`RpcError`] to answer with `id: null`.
+pub(crate) fn check_limits(line: &[u8]) -> Result<(), RpcError> {
     match scan(line, MAX_LINE_DEPTH, MAX_LINE_VALUES) {
-        Scan::TooDeep(at) => {
-            return Err(RpcError::new(
-                PARSE_ERROR,
-                format!("Parse error: nesting deeper than {MAX_LINE_DEPTH} levels (at byte {at}) is not accepted"),
-            ));
-        }
-        Scan::TooMany => {
-            return Err(RpcError::new(
-                INVALID_REQUEST,
-                format!("Invalid Request: the message holds more than {MAX_LINE_VALUES} JSON values and was not read"),
-            ));
-        }
-        Scan::Fits => {}
+        Scan::TooDeep(at) => Err(RpcError::new(
+            PARSE_ERROR,
+            format!("Parse error: nesting deeper than {MAX_LINE_DEPTH} levels (at byte {at}) is not accepted"),
+        )),
+        Scan::TooMany => Err(RpcError::new(
+            INVALID_REQUEST,
+            format!("Invalid Request: the message holds more than {MAX_LINE_VALUES} JSON values and was not read"),
+        )),
+        Scan::Fits => Ok(()),
     }
+}
+
+/// `line` read as one JSON value by serde_json, its recursion limit off (callers have checked
+/// [`check_limits`], which bounds the depth). Errors are `-32700` naming serde_json's reason.
+pub(crate) fn read_value(line: &[u8]) -> Result<Value, RpcError> {
     let mut de = serde_json::Deserializer::from_slice(line);
-    // The depth is bounded by the scan above, so the parser's recursion is too.
+    // The depth is bounded by `check_limits`, so the parser's recursion is too.
     de.disable_recursion_limit();
     let value = serde::Deserialize::deserialize(&mut de).and_then(|v: Value| {
         de.end()?;

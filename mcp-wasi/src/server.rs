@@ -22,6 +22,8 @@ use crate::rpc::{
 };
 use crate::store::{self, Store};
 use momentum_plan::{Issue, IssueCode, validate};
+
+use crate::arguments::{self, ObjectArguments};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -106,6 +108,8 @@ pub struct Server {
     session: Session,
     next_question_id: u64,
     pending: Vec<PendingSave>,
+    /// The plan and request of the message being handled, kept as text ([`arguments`]).
+    kept: ObjectArguments,
 }
 
 impl std::fmt::Debug for Server {
@@ -128,6 +132,7 @@ impl Server {
             session: Session { version: Version::V2025_11_25, elicitation: false, initialized: false },
             next_question_id: 0,
             pending: Vec::new(),
+            kept: ObjectArguments::default(),
         }
     }
 
@@ -141,6 +146,7 @@ impl Server {
             session: Session { version, elicitation: false, initialized: true },
             next_question_id: 0,
             pending: Vec::new(),
+            kept: ObjectArguments::default(),
         }
     }
 
@@ -177,10 +183,19 @@ impl Server {
         if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
             return Vec::new();
         }
-        match rpc::parse_line(line) {
-            Ok(value) => self.handle_value(value),
+        match arguments::read_message(line) {
+            Ok((value, kept)) => self.handle_read(value, kept),
             Err(e) => vec![rpc::error_line(&Value::Null, &e)],
         }
+    }
+
+    /// [`Server::handle_value`] for a message read by [`arguments::read_message`], with the
+    /// arguments it kept as text.
+    pub(crate) fn handle_read(&mut self, value: Value, kept: ObjectArguments) -> Vec<String> {
+        self.kept = kept;
+        let out = self.handle_value(value);
+        self.kept = ObjectArguments::default();
+        out
     }
 
     /// Handles one parsed message (an object, or an array: a batch) as [`Server::handle_line`]
@@ -411,6 +426,7 @@ impl Server {
         params: Map<String, Value>,
         sent: &mut Vec<String>,
     ) -> Result<Option<String>, RpcError> {
+        let kept = std::mem::take(&mut self.kept);
         let p = CallToolParams::from_map(params).map_err(RpcError::invalid_params)?;
         match p.name.as_str() {
             GET_PLAN_CONTRACT => Ok(Some(match no_arguments(p.arguments) {
@@ -423,14 +439,17 @@ impl Server {
             })),
             VALIDATE_PLAN => Ok(Some(match plan_arguments(VALIDATE_PLAN, p.arguments) {
                 Ok((plan, request)) => {
-                    let verdict = validate(&plan, &request);
+                    let verdict = kept.verdict(plan, request);
                     let text = verdict.to_json();
                     tool_result(ctx, id, &verdict, text)
                 }
                 Err(message) => tool_error(ctx, id, message),
             })),
             SAVE_PLAN if self.store.is_some() => match plan_arguments(SAVE_PLAN, p.arguments) {
-                Ok((plan, request)) => self.save_plan(ctx, id, &plan, &request, p.input_responses, sent),
+                Ok((plan, request)) => {
+                    let (plan, request) = kept.values(plan, request);
+                    self.save_plan(ctx, id, &plan, &request, p.input_responses, sent)
+                }
                 Err(message) => Ok(Some(tool_error(ctx, id, message))),
             },
             other => Err(RpcError::invalid_params(format!("Unknown tool: {other}"))),
