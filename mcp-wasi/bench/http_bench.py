@@ -7,11 +7,11 @@
 2. ``tools/call validate_plan`` on ``examples/calm-weekday.plan.json`` (+ its request) as a
    2026-07-28 single-exchange POST (``MCP-Protocol-Version``, ``Mcp-Method``, ``Mcp-Name`` headers,
    the per-request ``_meta`` envelope), first checked once by hand on each server (200, a valid
-   verdict, the same verdict on both), then driven with ``hey`` at 1, 8 and 64 connections for a
-   bounded time each: requests/s, mean (connections ÷ requests/s), p50 and p99 from hey's latency
-   distribution, non-2xx answers and transport errors (both expected 0; reported, never asserted);
+   verdict, the same verdict on both), then driven with ``wrk`` (one thread, ``http_load.lua``) at 1,
+   8 and 64 connections for a bounded time each: requests/s, mean (connections ÷ requests/s), p50
+   and p99 from wrk's latency histogram, non-2xx answers and transport errors (both expected 0; reported, never asserted);
 3. the runner's RSS (VmRSS of the process and any descendants, from /proc) at start, before and
-   after a dedicated ``hey -n 100000 -c 8`` pass (sampled during it too);
+   after a dedicated pass of 100,000 requests at 8 connections (sampled during it too);
 4. from ``bench.py`` in the same run: the stdio round trip (one session, pinned and unpinned) and
    the in-process core (``core-probe bench``);
 
@@ -25,7 +25,8 @@ check wrongly).
 
 Usage: python http_bench.py [--duration 10] [--rss-requests 100000] [--calls 2000] [--quick]
                             [--max-concurrency N] [--readme]
-(``mcp-wasi/bench/http_run.sh`` builds everything, installs ``hey`` if missing, and runs it.)
+(``mcp-wasi/bench/http_run.sh`` builds everything, installs ``wrk`` if missing, and runs it. wrk, not
+``hey``: on these two-core machines hey spent as much CPU per request as the server it drove.)
 """
 
 from __future__ import annotations
@@ -254,7 +255,9 @@ def hand_check(server: Server, body: bytes) -> tuple[dict[str, Any], str]:
     return verdict, f"HTTP 200, `{ctype.split(';')[0]}`, {len(raw):,} bytes"
 
 
-# -- hey -------------------------------------------------------------------------------------------
+# -- wrk -------------------------------------------------------------------------------------------
+
+LOAD_LUA = HERE / "http_load.lua"
 
 
 @dataclass
@@ -270,7 +273,7 @@ class Load:
     status: dict[int, int]
     error_lines: list[str]
     server_cpu: float = float("nan")  # CPU seconds the server used during the pass
-    hey_cpu: float = float("nan")  # CPU seconds hey itself used
+    gen_cpu: float = float("nan")  # CPU seconds wrk itself used
 
     @property
     def mean(self) -> float:
@@ -278,50 +281,65 @@ class Load:
         return self.connections / self.rps if self.rps else float("nan")
 
 
-def hey(
+def wrk(
     server: Server, body_file: Path, connections: int, duration: float | None = None, requests: int | None = None
 ) -> Load:
-    cmd = ["hey", "-c", str(connections), "-m", "POST", "-t", "30", "-D", str(body_file)]
-    cmd += ["-T", HEADERS["Content-Type"], "-A", HEADERS["Accept"]]
-    cmd += [arg for k in ("MCP-Protocol-Version", "Mcp-Method", "Mcp-Name") for arg in ("-H", f"{k}: {HEADERS[k]}")]
-    cmd += ["-z", f"{duration:g}s"] if duration is not None else ["-n", str(requests)]
+    """One pass of `wrk` (one thread, keep-alive, `connections` connections) for `duration`
+    seconds, or until `requests` answers arrived (then it stops itself, http_load.lua)."""
+    cmd = ["wrk", "-t", "1", "-c", str(connections), "--timeout", "30s", "-s", str(LOAD_LUA)]
+    cmd += ["-d", f"{duration:g}s" if duration is not None else "900s"]
+    env = {**os.environ, "BENCH_BODY": str(body_file), "BENCH_REQUESTS_PER_THREAD": str(requests or 0)}
     cpu0, kids0 = cpu_seconds(server.proc.pid), resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([*cmd, server.url], capture_output=True, text=True, timeout=(duration or 0) + 600)
+    proc = subprocess.Popen([*cmd, server.url], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    err_lines: list[str] = []
+
+    def watch_stderr() -> None:
+        # wrk's main thread sleeps for -d even after its (single) thread stopped at the count:
+        # interrupt it then, and it prints the summary.
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            err_lines.append(line)
+            if line.strip() == "BENCH_STOPPED":
+                proc.send_signal(signal.SIGINT)
+
+    watcher = threading.Thread(target=watch_stderr, daemon=True)
+    watcher.start()
+    killer = threading.Timer((duration or 0) + 960, proc.kill)  # a wrk that never ends
+    killer.start()
+    assert proc.stdout is not None
+    stdout = proc.stdout.read()
+    proc.wait()
+    killer.cancel()
+    watcher.join(5)
     cpu1, kids1 = cpu_seconds(server.proc.pid), resource.getrusage(resource.RUSAGE_CHILDREN)
-    if out.returncode != 0:
-        raise RuntimeError(f"hey failed ({out.returncode}): {out.stderr[-2000:]}")
-    load = parse_hey(out.stdout, connections)
+    if proc.returncode != 0 or "BENCH_JSON " not in stdout:
+        raise RuntimeError(f"wrk failed ({proc.returncode}): {''.join(err_lines)[-2000:]}{stdout[-2000:]}")
+    load = parse_wrk(stdout, connections)
     load.server_cpu = cpu1 - cpu0
-    load.hey_cpu = (kids1.ru_utime + kids1.ru_stime) - (kids0.ru_utime + kids0.ru_stime)
+    load.gen_cpu = (kids1.ru_utime + kids1.ru_stime) - (kids0.ru_utime + kids0.ru_stime)
     return load
 
 
-def parse_hey(text: str, connections: int) -> Load:
-    """hey 0.1.4's summary: Total, Requests/sec, the latency distribution (4 decimals, in seconds),
-    the status code distribution and the error distribution."""
-
-    def num(label: str) -> float:
-        m = re.search(rf"^\s*{re.escape(label)}:\s*([0-9.]+)", text, re.M)
-        return float(m.group(1)) if m else float("nan")
-
-    pct = {int(m.group(1)): float(m.group(2)) for m in re.finditer(r"^\s*(\d+)% in ([0-9.]+) secs", text, re.M)}
-    status = {int(m.group(1)): int(m.group(2)) for m in re.finditer(r"^\s*\[(\d{3})\]\s+(\d+) responses", text, re.M)}
-    errors, error_lines = 0, []
-    if "Error distribution:" in text:
-        for m in re.finditer(r"^\s*\[(\d+)\]\s+(.+)$", text.split("Error distribution:", 1)[1], re.M):
-            errors += int(m.group(1))
-            error_lines.append(f"{m.group(1)}× {m.group(2).strip()}")
+def parse_wrk(text: str, connections: int) -> Load:
+    """The `BENCH_JSON {...}` line http_load.lua prints (latencies in µs)."""
+    data = json.loads(text.split("BENCH_JSON ", 1)[1].splitlines()[0])
+    status = {int(k): int(v) for k, v in data["status"].items()}
+    err = data["errors"]
+    # A non-2xx answer is counted by status; wrk's "status" error count is the same answers again.
+    transport = {k: int(v) for k, v in err.items() if k != "status" and int(v)}
+    seconds = data["duration_us"] / 1e6
+    answered = sum(status.values())
     return Load(
         connections=connections,
-        requests=sum(status.values()),
-        seconds=num("Total"),
-        rps=num("Requests/sec"),
-        p50=pct.get(50, float("nan")),
-        p99=pct.get(99, float("nan")),
+        requests=answered,
+        seconds=seconds,
+        rps=answered / seconds if seconds else float("nan"),
+        p50=data["p50_us"] / 1e6,
+        p99=data["p99_us"] / 1e6,
         non2xx=sum(n for code, n in status.items() if not 200 <= code < 300),
-        errors=errors,
+        errors=sum(transport.values()),
         status=status,
-        error_lines=error_lines,
+        error_lines=[f"{n}× {kind}" for kind, n in transport.items()],
     )
 
 
@@ -329,10 +347,10 @@ def parse_hey(text: str, connections: int) -> Load:
 
 
 def fmt_lat(s: float) -> str:
-    """hey prints latencies to 0.1 ms."""
+    """wrk gives latencies in µs."""
     if s != s:
         return "–"
-    return "< 0.1 ms" if s < 0.00005 else f"{s * 1e3:.1f} ms"
+    return f"{s * 1e3:.2f} ms"
 
 
 def per_req(cpu: float, ld: Load) -> str:
@@ -349,7 +367,7 @@ def load_row(name: str, ld: Load) -> str:
     return (
         f"| {name} | {ld.connections} | {ld.requests:,} in {ld.seconds:.1f} s | **{ld.rps:,.0f}** | "
         f"{ld.mean * 1e3:.2f} ms | {fmt_lat(ld.p50)} | {fmt_lat(ld.p99)} | {bad} | {err} | "
-        f"{per_req(ld.server_cpu, ld)} / {per_req(ld.hey_cpu, ld)} |"
+        f"{per_req(ld.server_cpu, ld)} / {per_req(ld.gen_cpu, ld)} |"
     )
 
 
@@ -376,8 +394,8 @@ def main() -> int:
         if not p.is_file():
             print(f"http_bench: missing {p} (mcp-wasi/bench/http_run.sh builds it)", file=sys.stderr)
             return 2
-    if not shutil.which("hey"):
-        print("http_bench: `hey` is not installed (apt-get install -y hey; http_run.sh does it)", file=sys.stderr)
+    if not shutil.which("wrk"):
+        print("http_bench: `wrk` is not installed (apt-get install -y wrk; http_run.sh does it)", file=sys.stderr)
         return 2
     with_python = not a.no_python
     if with_python:
@@ -413,11 +431,11 @@ def main() -> int:
             # 2. load: each server alone (the other idle), warm-up first
             loads: dict[str, list[Load]] = {}
             for srv in servers:
-                hey(srv, body_file, 8, duration=min(2.0, a.duration))
+                wrk(srv, body_file, 8, duration=min(2.0, a.duration))
                 loads[srv.name] = []
                 for c in CONNECTIONS:
                     log(f"{srv.name}: {c} connection(s), {a.duration:g} s")
-                    loads[srv.name].append(hey(srv, body_file, c, duration=a.duration))
+                    loads[srv.name].append(wrk(srv, body_file, c, duration=a.duration))
             py_rss = rss_kib(py.proc.pid) if py else 0
             if py:
                 py.stop()
@@ -434,7 +452,7 @@ def main() -> int:
             sampler = threading.Thread(target=sample, daemon=True)
             sampler.start()
             log(f"runner: RSS pass, {a.rss_requests:,} requests at 8 connections")
-            rss_load = hey(runner, body_file, 8, requests=a.rss_requests)
+            rss_load = wrk(runner, body_file, 8, requests=a.rss_requests)
             stop.set()
             sampler.join()
             time.sleep(0.5)
@@ -457,7 +475,7 @@ def main() -> int:
     r1, r8, r64 = loads["runner"]
     rows = [
         "| server | connections | requests | **req/s** | mean (connections ÷ req/s) | p50 | p99 | non-2xx | errors "
-        "| CPU per request: server / hey |",
+        "| CPU per request: server / wrk |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         *(load_row("sandboxed runner (`--http`)", ld) for ld in loads["runner"]),
         *(load_row("Python example server (SDK, uvicorn)", ld) for ld in loads.get("python", [])),
@@ -510,15 +528,16 @@ def main() -> int:
             f"{' --quick' if a.quick else ''}` on {when}; machine: {where}.",
             f"`tools/call validate_plan` (calm-weekday, {len(body):,}-byte body) as a {MODERN} POST "
             "(`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` headers, the per-request `_meta` envelope), "
-            f"driven by `hey` (keep-alive) for {a.duration:g} s per row, each server alone (the other idle), "
-            f"after a warm-up; hey, the server and this script share the {os.cpu_count()} cores. "
+            f"driven by `wrk` (one thread, keep-alive, `http_load.lua`) for {a.duration:g} s per row, each server "
+            f"alone (the other idle), after a warm-up; wrk, the server and this script share the {os.cpu_count()} "
+            "cores. "
             f"The runner serves `momentum-plan-mcp-http.wasm` read-only with {mc}, one guest instance per request; "
             "the Python server is `bindings-python/examples/momentum_planner.py` as shipped "
             "(`MCP_TRANSPORT=streamable-http`: uvicorn, access log on). "
             f"Hand check before the load: runner {d_runner}"
             + (f"; Python {d_py}; the same verdict from both: {'yes' if same else '**no**'}." if py else "; Python server skipped.")
-            + " p50 and p99 come from hey's latency distribution (0.1 ms resolution); CPU per request is the "
-            "server process's (all threads, from /proc) and hey's own user + system time over the pass, "
+            + " p50 and p99 come from wrk's latency histogram (1 µs resolution); CPU per request is the "
+            "server process's (all threads, from /proc) and wrk's own user + system time over the pass, "
             "divided by its requests.",
             "",
             *rows,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the HTTP server component (.wasm), the stdio one, the runner and the core probe (release),
 # makes sure the Python example server can run (the project venv, with the native `momentum_plan`
-# module installed as bindings-python/test.sh does, if it is not there yet) and that `hey` is
+# module installed as bindings-python/test.sh does, if it is not there yet) and that `wrk` is
 # installed (apt-get, as root or through sudo), then runs the Streamable HTTP bench
 # (http_bench.py). Extra arguments go to http_bench.py, e.g. `--quick`, or `--readme` to record
 # the table in mcp-wasi/README.md. A bench, not a test: it never fails on a number.
@@ -19,10 +19,10 @@ if ! "$PY" -c 'import momentum_plan' 2>/dev/null; then
   PATH="$(dirname "$PY"):$PATH" "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
     --force-reinstall --no-deps "$ROOT/bindings-python" >&2
 fi
-if ! command -v hey >/dev/null; then
-  echo "http_run.sh: installing hey (apt-get)" >&2
+if ! command -v wrk >/dev/null; then
+  echo "http_run.sh: installing wrk (apt-get)" >&2
   SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get install -y hey >&2 || { $SUDO apt-get update >&2 && $SUDO apt-get install -y hey >&2; }
+  $SUDO apt-get install -y wrk >&2 || { $SUDO apt-get update >&2 && $SUDO apt-get install -y wrk >&2; }
 fi
 export MOMENTUM_PLAN_SANDBOX="$TARGET/release/momentum-plan-sandbox"
 export MOMENTUM_PLAN_MCP_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-mcp.wasm"
