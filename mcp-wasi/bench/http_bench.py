@@ -282,13 +282,20 @@ class Load:
 
 
 def wrk(
-    server: Server, body_file: Path, connections: int, duration: float | None = None, requests: int | None = None
+    server: Server,
+    body_file: Path,
+    connections: int,
+    duration: float | None = None,
+    requests: int | None = None,
+    method: str = "POST",
 ) -> Load:
     """One pass of `wrk` (one thread, keep-alive, `connections` connections) for `duration`
-    seconds, or until `requests` answers arrived (then it stops itself, http_load.lua)."""
+    seconds, or until `requests` answers arrived (then it stops itself, http_load.lua). `method`
+    `GET` sends `GET /mcp` instead of the POST (the floor: answered `405`)."""
     cmd = ["wrk", "-t", "1", "-c", str(connections), "--timeout", "30s", "-s", str(LOAD_LUA)]
     cmd += ["-d", f"{duration:g}s" if duration is not None else "900s"]
     env = {**os.environ, "BENCH_BODY": str(body_file), "BENCH_REQUESTS_PER_THREAD": str(requests or 0)}
+    env["BENCH_METHOD"] = method
     cpu0, kids0 = cpu_seconds(server.proc.pid), resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.Popen([*cmd, server.url], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     err_lines: list[str] = []
@@ -436,6 +443,9 @@ def main() -> int:
                 for c in CONNECTIONS:
                     log(f"{srv.name}: {c} connection(s), {a.duration:g} s")
                     loads[srv.name].append(wrk(srv, body_file, c, duration=a.duration))
+            # The floor: an instance per request that only answers (GET /mcp is 405 before any body).
+            log(f"runner: floor, GET /mcp at 8 connections, {a.duration:g} s")
+            floor = wrk(runner, body_file, 8, duration=a.duration, method="GET")
             py_rss = rss_kib(py.proc.pid) if py else 0
             if py:
                 py.stop()
@@ -495,7 +505,18 @@ def main() -> int:
             f"- for scale, 1 connection: runner {r1.rps / p1.rps:.1f}× the Python server's req/s "
             f"(mean {r1.mean * 1e3:.2f} ms vs {p1.mean * 1e3:.2f} ms); at 64: {r64.rps / p64.rps:.1f}×.",
         ]
+    floor_ok = floor.status.get(405, 0) == floor.requests
     ratios += [
+        f"- floor (the same runner answering `GET /mcp` with `405`: an instance per request that reads no body "
+        f"and validates nothing), 8 connections: {floor.rps:,.0f} req/s, {per_req(floor.server_cpu, floor)} of "
+        f"server CPU per request{'' if floor_ok else f' (**answers: {floor.status}**)'}. At 30× the Python "
+        "server's rate, the cores leave "
+        + (
+            f"about {max(0.0, (os.cpu_count() or 1) * 1e6 / (30 * p8.rps) - r8.gen_cpu / r8.requests * 1e6):,.0f} µs "
+            "of CPU per request for the runner and the kernel (after wrk's share)."
+            if py and p8.rps and r8.requests
+            else "(no Python figure in this run)."
+        ),
         f"- **runner RSS after {a.rss_requests:,} requests: {fmt_mib(rss_before)} → {fmt_mib(rss_after)} "
         f"({growth / 1024:+.1f} MiB, {100 * growth / rss_before:+.1f} %)**; peak during the pass {fmt_mib(peak)}; "
         f"at start (before any request) {fmt_mib(rss_start)}; the pass took {rss_load.seconds:.1f} s "

@@ -1,11 +1,17 @@
--- wrk script of http_bench.py: POSTs the body in $BENCH_BODY with the 2026-07-28 headers, counts
+-- wrk script of http_bench.py: POSTs the body in $BENCH_BODY with the 2026-07-28 headers (or, with
+-- BENCH_METHOD=GET, sends GET /mcp: the floor, answered 405), counts
 -- the answers by status, stops each thread after $BENCH_REQUESTS_PER_THREAD answers when that is
 -- set (> 0; it then writes BENCH_STOPPED on stderr), and prints one line `BENCH_JSON {...}`: requests, duration (µs), p50 and p99 (µs),
 -- wrk's error counts and the answers by status.
-local f = assert(io.open(os.getenv("BENCH_BODY"), "rb"))
-wrk.method = "POST"
-wrk.body = f:read("*a")
-f:close()
+if os.getenv("BENCH_METHOD") == "GET" then
+  -- The floor: GET /mcp, which the server answers 405 without reading any body.
+  wrk.method = "GET"
+else
+  local f = assert(io.open(os.getenv("BENCH_BODY"), "rb"))
+  wrk.method = "POST"
+  wrk.body = f:read("*a")
+  f:close()
+end
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json, text/event-stream"
 wrk.headers["MCP-Protocol-Version"] = "2026-07-28"
