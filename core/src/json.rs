@@ -98,20 +98,36 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Value, JsonError> {
 /// # Errors
 /// A [`JsonError`] without position naming the fault.
 pub fn check_numbers_and_depth(value: &Value) -> Result<(), JsonError> {
+    checked_compact_size(value).map(|_| ())
+}
+
+/// [`check_numbers_and_depth`] and [`compact_size`] in one walk (validator.md §7, D12): the size
+/// in bytes of the value's compact JSON, or the first fault the check meets. Iterative.
+///
+/// # Errors
+/// A [`JsonError`] without position naming the fault, as [`check_numbers_and_depth`].
+pub(crate) fn checked_compact_size(value: &Value) -> Result<usize, JsonError> {
+    let mut total = 0usize;
     let mut stack: Vec<(&Value, usize)> = vec![(value, 1)];
     while let Some((v, depth)) = stack.pop() {
-        match v {
+        total += match v {
+            Value::Null => 4,
+            Value::Bool(true) => 4,
+            Value::Bool(false) => 5,
+            Value::String(s) => string_size(s),
             Value::Array(a) => {
                 if depth > MAX_DEPTH {
                     return Err(JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
                 }
                 stack.extend(a.iter().map(|x| (x, depth + 1)));
+                2 + a.len().saturating_sub(1)
             }
             Value::Object(m) => {
                 if depth > MAX_DEPTH {
                     return Err(JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
                 }
                 stack.extend(m.values().map(|x| (x, depth + 1)));
+                2 + m.len().saturating_sub(1) + m.keys().map(|k| string_size(k) + 1).sum::<usize>()
             }
             Value::Number(n) => {
                 let s = n.as_str();
@@ -121,11 +137,11 @@ pub fn check_numbers_and_depth(value: &Value) -> Result<(), JsonError> {
                         clip(s, 40)
                     )));
                 }
+                s.len()
             }
-            _ => {}
-        }
+        };
     }
-    Ok(())
+    Ok(total)
 }
 
 /// `s` cut to at most `max` characters, with `…` when cut.
@@ -568,7 +584,18 @@ mod tests {
             let mut out = String::new();
             write_compact(&v, &mut out, usize::MAX);
             assert_eq!(out, serde_json::to_string(&parse(t).unwrap()).unwrap());
+            let value = parse(t).unwrap();
+            assert_eq!(checked_compact_size(&value), Ok(out.len()), "{t}");
+            assert_eq!(compact_size(&value), out.len(), "{t}");
         }
+        // The checking walk reports the fault the checker always reported.
+        let deep: Value = (0..MAX_DEPTH).fold(Value::Null, |v, _| Value::Array(vec![v]));
+        assert_eq!(checked_compact_size(&deep), Ok(2 * MAX_DEPTH + 4), "512 brackets around null");
+        let deeper = Value::Array(vec![deep]);
+        assert_eq!(checked_compact_size(&deeper).unwrap_err(), check_numbers_and_depth(&deeper).unwrap_err());
+        assert!(checked_compact_size(&deeper).unwrap_err().reason.contains("deeper than 512"));
+        let two: Value = serde_json::from_str(r#"{"a":1e400,"b":[2e400]}"#).unwrap();
+        assert_eq!(checked_compact_size(&two).unwrap_err(), check_numbers_and_depth(&two).unwrap_err());
     }
 
     #[test]

@@ -23,12 +23,11 @@ use serde_json::Value;
 pub fn validate(plan: &Value, request: &Value) -> Verdict {
     match plan {
         Value::String(text) => validate_text(text, request),
-        Value::Object(_) => match json::check_numbers_and_depth(plan) {
-            Ok(()) => {
+        // One walk checks the value and measures its compact JSON; a second builds the view.
+        Value::Object(_) => match json::checked_compact_size(plan) {
+            Ok(size) => {
                 let arena = tree::arena_for(256);
-                let node = Node::from_value(plan, 1, &arena);
-                let size = json::size_of(&node);
-                match node {
+                match Node::from_value(plan, 1, &arena) {
                     Node::Object(map) => run(&map, size, &Node::from_value(request, 1, &arena)),
                     other => not_an_object(&other),
                 }
