@@ -2,6 +2,12 @@
 //! `parse` (serde_json::from_str::<Value>, the floor), `validate_text` (parse + validate: the hot
 //! path), and `validate_parsed` (validation of an already-parsed plan). Throughput is in bytes of
 //! plan text.
+//!
+//! Then the MCP path for an object plan (group `mcp/<fixture>`): `tools_call` is one
+//! `tools/call validate_plan` line (plan and request as objects) through the server library,
+//! answer written (the plan read once, from its text, into the core's tree); `via_value` is what
+//! that path cost when the whole message was built as a `serde_json::Value` first and the plan
+//! walked from it (`rpc::parse_line`, then `validate`), without writing the answer.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -21,7 +27,30 @@ fn benches(c: &mut Criterion) {
             b.iter(|| momentum_plan::validate(black_box(&parsed), black_box(&f.request)))
         });
         g.finish();
+
+        let line = tools_call_line(&parsed, &f.request);
+        let mut g = c.benchmark_group(format!("mcp/{}", f.name));
+        g.throughput(Throughput::Bytes(line.len() as u64));
+        let mut server = momentum_plan_mcp::Server::new(None);
+        g.bench_function("tools_call", |b| b.iter(|| server.handle_line(black_box(line.as_bytes()))));
+        g.bench_function("via_value", |b| {
+            b.iter(|| {
+                let message = momentum_plan_mcp::rpc::parse_line(black_box(line.as_bytes())).expect("JSON");
+                let args = &message["params"]["arguments"];
+                momentum_plan::validate(&args["plan"], &args["request"])
+            })
+        });
+        g.finish();
     }
+}
+
+/// A `tools/call validate_plan` line (classic era; no handshake needed for tools/call here).
+fn tools_call_line(plan: &Value, request: &Value) -> String {
+    serde_json::json!({
+        "jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": "validate_plan", "arguments": {"plan": plan, "request": request}},
+    })
+    .to_string()
 }
 
 criterion_group!(core, benches);
