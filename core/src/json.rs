@@ -107,6 +107,14 @@ pub fn check_numbers_and_depth(value: &Value) -> Result<(), JsonError> {
 /// # Errors
 /// A [`JsonError`] without position naming the fault, as [`check_numbers_and_depth`].
 pub(crate) fn checked_compact_size(value: &Value) -> Result<usize, JsonError> {
+    walk_value(value, true)
+}
+
+/// The one walk behind [`compact_size`] and [`checked_compact_size`]: the compact size of
+/// `value`; with `check`, the first fault of [`check_numbers_and_depth`] instead (never an
+/// error without `check`). Iterative, any depth.
+fn walk_value(value: &Value, check: bool) -> Result<usize, JsonError> {
+    let too_deep = || JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed"));
     let mut total = 0usize;
     let mut stack: Vec<(&Value, usize)> = vec![(value, 1)];
     while let Some((v, depth)) = stack.pop() {
@@ -116,22 +124,25 @@ pub(crate) fn checked_compact_size(value: &Value) -> Result<usize, JsonError> {
             Value::Bool(false) => 5,
             Value::String(s) => string_size(s),
             Value::Array(a) => {
-                if depth > MAX_DEPTH {
-                    return Err(JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
+                if check && depth > MAX_DEPTH {
+                    return Err(too_deep());
                 }
                 stack.extend(a.iter().map(|x| (x, depth + 1)));
                 2 + a.len().saturating_sub(1)
             }
             Value::Object(m) => {
-                if depth > MAX_DEPTH {
-                    return Err(JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
+                if check && depth > MAX_DEPTH {
+                    return Err(too_deep());
                 }
                 stack.extend(m.values().map(|x| (x, depth + 1)));
                 2 + m.len().saturating_sub(1) + m.keys().map(|k| string_size(k) + 1).sum::<usize>()
             }
             Value::Number(n) => {
                 let s = n.as_str();
-                if s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) && !s.parse::<f64>().is_ok_and(f64::is_finite) {
+                if check
+                    && s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
+                    && !s.parse::<f64>().is_ok_and(f64::is_finite)
+                {
                     return Err(JsonError::in_value(format!(
                         "the number {} is too large (it overflows to infinity)",
                         clip(s, 40)
@@ -405,26 +416,7 @@ pub(crate) fn char_len(s: &str) -> usize {
 /// Iterative, any depth.
 #[must_use]
 pub fn compact_size(v: &Value) -> usize {
-    let mut total = 0usize;
-    let mut stack: Vec<&Value> = vec![v];
-    while let Some(v) = stack.pop() {
-        total += match v {
-            Value::Null => 4,
-            Value::Bool(true) => 4,
-            Value::Bool(false) => 5,
-            Value::Number(n) => n.as_str().len(),
-            Value::String(s) => string_size(s),
-            Value::Array(a) => {
-                stack.extend(a.iter());
-                2 + a.len().saturating_sub(1)
-            }
-            Value::Object(m) => {
-                stack.extend(m.values());
-                2 + m.len().saturating_sub(1) + m.keys().map(|k| string_size(k) + 1).sum::<usize>()
-            }
-        };
-    }
-    total
+    walk_value(v, false).unwrap_or_default()
 }
 
 /// Size in bytes of the compact serialization of `v` (validator.md §7): members in order,

@@ -91,3 +91,37 @@ fn a_million_digit_integer_is_exact() {
     p["request"]["requestVersion"] = serde_json::from_str(&format!("{digits}1")).unwrap();
     assert!(validate(&p, &req).errors.iter().any(|i| i.code.as_str() == "request"));
 }
+
+/// `validate_value_text` refuses what the strict reader refuses (a `JsonError` naming it, for the
+/// caller to fall back to `validate` on its own parsed value), and that fallback gives the `json`
+/// verdict `validate` always gave; accepted texts judge as their parsed values do.
+#[test]
+fn value_text_refuses_what_the_strict_reader_refuses() {
+    on_small_stack(|| {
+        let request = r#"{"requestId":"r"}"#;
+        let deep = format!("{{\"a\":{}{}}}", "[".repeat(600), "]".repeat(600));
+        for (plan, says) in [
+            (r#"{"a":1e400}"#, "overflows to infinity"),
+            (r#"{"a":"\ud800"}"#, "lone surrogate"),
+            (deep.as_str(), "deeper than 512"),
+            (r#"{"a":1,}"#, ""),
+        ] {
+            let e = momentum_plan::validate_value_text(plan, request).unwrap_err();
+            assert!(e.to_string().contains(says), "{plan:.40}: {e}");
+        }
+        // The request is read strictly too.
+        assert!(momentum_plan::validate_value_text("{}", r#"{"a":1e400}"#).is_err());
+        // What a host does next: its own reader (serde_json here), then `validate`.
+        let mut de = serde_json::Deserializer::from_str(r#"{"a":1e400}"#);
+        de.disable_recursion_limit();
+        let v: Value = serde::Deserialize::deserialize(&mut de).unwrap();
+        only_json_error(&validate(&v, &json!({"requestId": "r"})));
+        // Whitespace does not count: the size is the compact JSON's.
+        let plan = json!({"format": "daily-momentum-ai-plan", "requestId": "r"});
+        let pretty = serde_json::to_string_pretty(&plan).unwrap();
+        assert_eq!(
+            momentum_plan::validate_value_text(&pretty, request).unwrap(),
+            validate(&plan, &json!({"requestId": "r"}))
+        );
+    });
+}
