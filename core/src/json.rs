@@ -14,10 +14,19 @@ use std::fmt;
 /// error (validator.md D12, §7).
 pub const MAX_DEPTH: usize = 512;
 
-/// Why text is not acceptable JSON (validator.md §5.1, D12).
+/// Why text (or a host's in-memory value) is not acceptable JSON (validator.md §5.1, §7, D12).
+///
+/// The text a model reads is [`Display`](fmt::Display): `reason`, then ` at line L, column C` when
+/// the fault has a position. [`Verdict::not_json`](crate::Verdict::not_json) puts it in the `json`
+/// issue's message; the bindings put it in their exceptions for a request that is not JSON
+/// ([`crate::host::Argument::not_json`]). Build in-memory faults with the constructors
+/// ([`JsonError::too_deep`], [`JsonError::lone_surrogate_in_value`],
+/// [`JsonError::lone_surrogate_in_text`]) so every surface words them the same way.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonError {
-    /// What is wrong, in English, e.g. `expected value`.
+    /// What kind of fault: lets a binding pick its exception class without reading `reason`.
+    pub kind: JsonErrorKind,
+    /// What is wrong, in English, e.g. `expected ',' or ']' in an array`.
     pub reason: String,
     /// 1-based line of the fault (0 when the fault has no position, e.g. an in-memory value).
     pub line: usize,
@@ -25,17 +34,82 @@ pub struct JsonError {
     pub column: usize,
 }
 
+/// The kind of a [`JsonError`] (validator.md D12, §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum JsonErrorKind {
+    /// Text that breaks the JSON grammar (RFC 8259), a byte order mark included.
+    Syntax,
+    /// More than [`MAX_DEPTH`] levels of nesting (§7).
+    TooDeep,
+    /// A lone surrogate: an escape in text (`"\\ud83d"`), or a code unit in a host string (D12).
+    LoneSurrogate,
+    /// A number with a fraction or exponent that overflows to infinity (`1e400`, §7).
+    NumberOverflow,
+    /// Bytes that are not UTF-8 (§5.1).
+    InvalidUtf8,
+}
+
 impl JsonError {
     pub(crate) fn at(text: &str, byte: usize, reason: impl Into<String>) -> JsonError {
-        let (line, column) = line_column(text, byte);
-        JsonError { reason: reason.into(), line, column }
+        JsonError::kind_at(JsonErrorKind::Syntax, text, byte, reason)
     }
 
-    /// A fault in a value built in memory (no line or column).
-    #[must_use]
-    pub fn in_value(reason: impl Into<String>) -> JsonError {
-        JsonError { reason: reason.into(), line: 0, column: 0 }
+    pub(crate) fn kind_at(kind: JsonErrorKind, text: &str, byte: usize, reason: impl Into<String>) -> JsonError {
+        let (line, column) = line_column(text, byte);
+        JsonError { kind, reason: reason.into(), line, column }
     }
+
+    /// A fault of kind `kind` in a value built in memory (no line or column); `reason` is the text.
+    /// Prefer the named constructors, which hold the project's one wording.
+    #[must_use]
+    pub fn in_value(kind: JsonErrorKind, reason: impl Into<String>) -> JsonError {
+        JsonError { kind, reason: reason.into(), line: 0, column: 0 }
+    }
+
+    /// A value nested deeper than [`MAX_DEPTH`] levels, the outermost being level 1 (§7): the
+    /// reason is `nesting deeper than 512 levels is not allowed`, the text the core's own parser
+    /// gives (without a position).
+    #[must_use]
+    pub fn too_deep() -> JsonError {
+        JsonError::in_value(JsonErrorKind::TooDeep, too_deep_reason())
+    }
+
+    /// A lone surrogate (the UTF-16 code unit `unit`, `0xD800..=0xDFFF`) in a host string at the
+    /// JSONPath `path` (rendered by [`crate::JsonPath`]); `in_name` when the string is a member
+    /// name, whose path is then the member's (D12). The reason reads
+    /// `a lone surrogate (U+D83D) in the string at $.name is not a character`.
+    #[must_use]
+    pub fn lone_surrogate_in_value(unit: u16, path: &str, in_name: bool) -> JsonError {
+        let what = if in_name { "a member name" } else { "the string" };
+        JsonError::in_value(
+            JsonErrorKind::LoneSurrogate,
+            format!("a lone surrogate ({}) in {what} at {path} is not a character", code_unit(unit)),
+        )
+    }
+
+    /// A lone surrogate (the code unit `unit`) in a host string that is JSON *text*, right after
+    /// `before` (the text before it, which holds no lone surrogate): line and column in characters
+    /// are counted here, once for every binding (§7: a surrogate pair is one character).
+    #[must_use]
+    pub fn lone_surrogate_in_text(unit: u16, before: &str) -> JsonError {
+        JsonError::kind_at(
+            JsonErrorKind::LoneSurrogate,
+            before,
+            before.len(),
+            format!("a lone surrogate ({}) is not a character", code_unit(unit)),
+        )
+    }
+}
+
+/// `U+D83D`: a UTF-16 code unit as messages write it.
+pub(crate) fn code_unit(unit: u16) -> String {
+    format!("U+{unit:04X}")
+}
+
+/// The reason for nesting over [`MAX_DEPTH`], in one place.
+pub(crate) fn too_deep_reason() -> String {
+    format!("nesting deeper than {MAX_DEPTH} levels is not allowed")
 }
 
 impl fmt::Display for JsonError {
@@ -50,8 +124,12 @@ impl fmt::Display for JsonError {
 
 impl std::error::Error for JsonError {}
 
-/// 1-based line and character column of byte offset `byte` in `text`.
-fn line_column(text: &str, byte: usize) -> (usize, usize) {
+/// 1-based line and character column of byte offset `byte` in `text` (validator.md §7: a `json`
+/// message gives the line and column in characters). The one place every surface counts them;
+/// an offset inside a character counts from that character's start, one past the end is the
+/// position after the last character.
+#[must_use]
+pub fn line_column(text: &str, byte: usize) -> (usize, usize) {
     let mut byte = byte.min(text.len());
     while !text.is_char_boundary(byte) {
         byte -= 1;
@@ -81,15 +159,16 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
 /// # Errors
 /// As [`parse`], plus invalid UTF-8.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Value, JsonError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            // `good` is valid UTF-8 by construction.
-            let text = std::str::from_utf8(good).unwrap_or_default();
-            Err(JsonError::at(text, text.len(), "the text is not valid UTF-8"))
-        }
-    }
+    utf8_text(bytes).and_then(parse)
+}
+
+/// `bytes` as text, or the `json` fault of invalid UTF-8 at its line and column (§5.1).
+pub(crate) fn utf8_text(bytes: &[u8]) -> Result<&str, JsonError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        // The bytes before the fault are valid UTF-8 by construction.
+        let text = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+        JsonError::kind_at(JsonErrorKind::InvalidUtf8, text, text.len(), "the text is not valid UTF-8")
+    })
 }
 
 /// Checks a parsed or in-memory value: at most [`MAX_DEPTH`] levels (the value itself is level
@@ -114,7 +193,6 @@ pub(crate) fn checked_compact_size(value: &Value) -> Result<usize, JsonError> {
 /// `value`; with `check`, the first fault of [`check_numbers_and_depth`] instead (never an
 /// error without `check`). Iterative, any depth.
 fn walk_value(value: &Value, check: bool) -> Result<usize, JsonError> {
-    let too_deep = || JsonError::in_value(format!("nesting deeper than {MAX_DEPTH} levels is not allowed"));
     let mut total = 0usize;
     let mut stack: Vec<(&Value, usize)> = vec![(value, 1)];
     while let Some((v, depth)) = stack.pop() {
@@ -125,14 +203,14 @@ fn walk_value(value: &Value, check: bool) -> Result<usize, JsonError> {
             Value::String(s) => string_size(s),
             Value::Array(a) => {
                 if check && depth > MAX_DEPTH {
-                    return Err(too_deep());
+                    return Err(JsonError::too_deep());
                 }
                 stack.extend(a.iter().map(|x| (x, depth + 1)));
                 2 + a.len().saturating_sub(1)
             }
             Value::Object(m) => {
                 if check && depth > MAX_DEPTH {
-                    return Err(too_deep());
+                    return Err(JsonError::too_deep());
                 }
                 stack.extend(m.values().map(|x| (x, depth + 1)));
                 2 + m.len().saturating_sub(1) + m.keys().map(|k| string_size(k) + 1).sum::<usize>()
@@ -143,10 +221,10 @@ fn walk_value(value: &Value, check: bool) -> Result<usize, JsonError> {
                     && s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
                     && !s.parse::<f64>().is_ok_and(f64::is_finite)
                 {
-                    return Err(JsonError::in_value(format!(
-                        "the number {} is too large (it overflows to infinity)",
-                        clip(s, 40)
-                    )));
+                    return Err(JsonError::in_value(
+                        JsonErrorKind::NumberOverflow,
+                        format!("the number {} is too large (it overflows to infinity)", clip(s, 40)),
+                    ));
                 }
                 s.len()
             }
@@ -446,7 +524,7 @@ pub(crate) fn size_of(v: &Node<'_>) -> usize {
 }
 
 /// Bytes of a JSON string literal with only the required escapes.
-fn string_size(s: &str) -> usize {
+pub(crate) fn string_size(s: &str) -> usize {
     let b = s.as_bytes();
     // Most strings need no escape: one branch-free pass decides.
     if !b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\') {

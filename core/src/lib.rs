@@ -18,19 +18,25 @@
 //! assert_eq!(verdict.errors[0].path, "$.format");
 //! ```
 
+mod builder;
 mod contract;
+pub mod host;
 pub mod json;
 mod path;
 mod tree;
 mod validate;
 mod verdict;
 
+pub use builder::{Arena, Tree, TreeBuilder};
 pub use contract::{
     CATEGORIES, CONTRACT_VERSION, Category, Contract, FORMAT, LIMITS, Limits, RULES, WEEKDAYS, contract, is_category,
     weekday_index,
 };
-pub use json::{JsonError, MAX_DEPTH};
+pub use host::{Argument, FaultKind, HostFault, float_text};
+pub use json::{JsonError, JsonErrorKind, MAX_DEPTH, line_column};
 pub use path::{JsonPath, Segment};
 pub use serde_json::Value;
-pub use validate::{validate, validate_bytes, validate_text, validate_text_pair, validate_value_text};
+pub use validate::{
+    Input, validate, validate_bytes, validate_input, validate_text, validate_text_pair, validate_value_text,
+};
 pub use verdict::{Check, Issue, IssueCode, Verdict};

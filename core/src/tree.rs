@@ -9,7 +9,7 @@
 //! owned `String` per member) this does a fraction of the work. Parsing never recurses, so depth
 //! is bounded by [`MAX_DEPTH`] alone.
 
-use crate::json::{JsonError, MAX_DEPTH};
+use crate::json::{JsonError, JsonErrorKind, MAX_DEPTH};
 use bumpalo::Bump;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -64,6 +64,11 @@ fn has_duplicate_names(m: &[(&str, Node<'_>)]) -> bool {
         let mut seen = std::collections::BTreeSet::new();
         !m.iter().all(|(k, _)| seen.insert(*k))
     }
+}
+
+/// The members `m` of a closed object, copied into `arena` with unique names (validator.md §7).
+pub(crate) fn close_members<'a>(arena: &'a Bump, m: &[(&'a str, Node<'a>)]) -> Members<'a> {
+    Members(if has_duplicate_names(m) { arena.alloc_slice_copy(&dedup(m)) } else { arena.alloc_slice_copy(m) })
 }
 
 /// `m` with unique names: the last value wins, at the first name's position (validator.md §7).
@@ -241,6 +246,12 @@ impl<'a> Parser<'a, '_> {
         JsonError::at(self.text, self.i, reason)
     }
 
+    #[cold]
+    #[inline(never)]
+    fn err_kind(&self, kind: JsonErrorKind, reason: &str) -> JsonError {
+        JsonError::kind_at(kind, self.text, self.i, reason)
+    }
+
     /// Skips whitespace. Most calls find none (compact text, or between a value and its `,`), so
     /// that case is one comparison here; the rest is out of line.
     #[inline(always)]
@@ -358,13 +369,7 @@ impl<'a> Parser<'a, '_> {
                                 self.i += 1;
                                 let start = *start;
                                 stack.pop();
-                                let m = &self.s.members[start..];
-                                let m: &'a [(&'a str, Node<'a>)] = if has_duplicate_names(m) {
-                                    self.arena.alloc_slice_copy(&dedup(m))
-                                } else {
-                                    self.arena.alloc_slice_copy(m)
-                                };
-                                value = Node::Object(Members(m));
+                                value = Node::Object(close_members(self.arena, &self.s.members[start..]));
                                 self.s.members.truncate(start);
                             }
                             _ => return Err(self.err("expected ',' or '}' in an object")),
@@ -378,7 +383,7 @@ impl<'a> Parser<'a, '_> {
     /// Whether a container may open inside `open` open ones (at most [`MAX_DEPTH`] levels, §7).
     fn room_for_one_more(&self, open: usize) -> Result<(), JsonError> {
         if open >= MAX_DEPTH {
-            return Err(self.err(&format!("nesting deeper than {MAX_DEPTH} levels is not allowed")));
+            return Err(self.err_kind(JsonErrorKind::TooDeep, &crate::json::too_deep_reason()));
         }
         Ok(())
     }
@@ -458,7 +463,7 @@ impl<'a> Parser<'a, '_> {
         let fraction = i > int_start + int_len;
         if exotic && fraction && !lit.parse::<f64>().is_ok_and(f64::is_finite) {
             self.i = start;
-            return Err(self.err("number out of range (it overflows to infinity)"));
+            return Err(self.err_kind(JsonErrorKind::NumberOverflow, "number out of range (it overflows to infinity)"));
         }
         self.i = i;
         Ok(lit)
@@ -541,17 +546,26 @@ impl<'a> Parser<'a, '_> {
                                         let lo = self.hex4()?;
                                         if !(0xDC00..=0xDFFF).contains(&lo) {
                                             self.i = at;
-                                            return Err(self.err("a lone surrogate escape is not a character"));
+                                            return Err(self.err_kind(
+                                                JsonErrorKind::LoneSurrogate,
+                                                "a lone surrogate escape is not a character",
+                                            ));
                                         }
                                         0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
                                     } else {
                                         self.i = at;
-                                        return Err(self.err("a lone surrogate escape is not a character"));
+                                        return Err(self.err_kind(
+                                            JsonErrorKind::LoneSurrogate,
+                                            "a lone surrogate escape is not a character",
+                                        ));
                                     }
                                 }
                                 0xDC00..=0xDFFF => {
                                     self.i = at;
-                                    return Err(self.err("a lone surrogate escape is not a character"));
+                                    return Err(self.err_kind(
+                                        JsonErrorKind::LoneSurrogate,
+                                        "a lone surrogate escape is not a character",
+                                    ));
                                 }
                                 c => c,
                             };

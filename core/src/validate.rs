@@ -1,5 +1,6 @@
 //! The validator (validator.md §5–§7): one pass per check, issues in the specified order.
 
+use crate::builder::{Tree, TreeBuilder};
 use crate::contract::{FORMAT, LIMITS, is_category, weekday_index};
 use crate::json::{
     self, JsonError, char_len, deep_equal, deep_equal_opt, hhmm, integer, integer_in, is_blank, is_emptyish,
@@ -10,7 +11,92 @@ use crate::tree::{self, Members, Node};
 use crate::verdict::{Check, Issue, IssueCode, Verdict};
 use serde_json::Value;
 
-/// Validates a plan against the request it answers (validator.md §5).
+/// One argument of a validation, in whichever form the host holds it (validator.md §3, §7): the
+/// complete input matrix of [`validate_input`].
+#[derive(Debug, Clone, Copy)]
+pub enum Input<'a> {
+    /// JSON text. A plan's size is its length in UTF-8 bytes (D3).
+    Text(&'a str),
+    /// Bytes that should be UTF-8 JSON text; invalid UTF-8 is a `json` fault at its position (§5.1).
+    Bytes(&'a [u8]),
+    /// A parsed value. A `Value::String` *plan* is plan text, as in [`validate`]; an object plan is
+    /// measured by its compact JSON and checked for depth and overflowing numbers (§7, D12).
+    Value(&'a Value),
+    /// A value a host built with a [`TreeBuilder`](crate::TreeBuilder), measured as it was built
+    /// (its compact JSON, §7).
+    Tree(&'a Tree<'a>),
+}
+
+/// Validates a plan against the request it answers (validator.md §5): the one entry behind every
+/// other `validate*` function, for any form of either argument ([`Input`]). Each argument is read
+/// once, into the core's tree; nothing becomes a `serde_json::Value` on the way.
+///
+/// Input: the plan and the request, each as text, bytes, a parsed value or a built tree. A plan
+/// that is not JSON gets the `json` verdict, one that is not an object the `type` verdict; a
+/// request that is not an object is `requestInvalid` (D1). Output: the [`Verdict`]. Never panics;
+/// cost is linear in the size of both arguments.
+///
+/// # Errors
+/// A [`JsonError`] when the *request*, given as text or bytes, is not strict JSON (D12): the
+/// request is the caller's own data, so that is the caller's error, not a verdict on the plan
+/// (bindings raise it with [`crate::Argument::not_json`]).
+pub fn validate_input(plan: Input<'_>, request: Input<'_>) -> Result<Verdict, JsonError> {
+    let hint = |i: &Input<'_>| match i {
+        Input::Text(t) => t.len(),
+        Input::Bytes(b) => b.len(),
+        Input::Value(_) | Input::Tree(_) => 256,
+    };
+    let arena = tree::arena_for(hint(&plan) + hint(&request));
+    let mut scratch = tree::Scratch::new();
+    let request = match request {
+        Input::Text(t) => tree::parse_with(t, &arena, &mut scratch)?,
+        Input::Bytes(b) => tree::parse_with(json::utf8_text(b)?, &arena, &mut scratch)?,
+        Input::Value(v) => Node::from_value(v, 1, &arena),
+        Input::Tree(t) => t.root,
+    };
+    let text = |t, scratch: &mut _| text_verdict(t, &arena, scratch, &request);
+    Ok(match plan {
+        Input::Text(t) => text(t, &mut scratch),
+        Input::Bytes(b) => match json::utf8_text(b) {
+            Ok(t) => text(t, &mut scratch),
+            Err(e) => Verdict::not_json(&e),
+        },
+        Input::Value(Value::String(t)) => text(t, &mut scratch),
+        Input::Value(v @ Value::Object(_)) => {
+            // One walk: checks, measures and builds the view together (§7, D12).
+            let mut b = TreeBuilder::over(&arena);
+            match b.import(v) {
+                Ok(()) => match b.finish() {
+                    Some(Tree { root: Node::Object(map), size }) => run(&map, size, &request),
+                    _ => Verdict::not_json(&JsonError::too_deep()),
+                },
+                Err(e) => Verdict::not_json(&e),
+            }
+        }
+        Input::Value(other) => not_an_object(&Node::from_value(other, 1, &arena)),
+        Input::Tree(t) => match t.root {
+            Node::Object(map) => run(&map, t.size, &request),
+            other => not_an_object(&other),
+        },
+    })
+}
+
+/// The verdict on plan text (§5.1: `json`, `type`, then the rules; size D3).
+fn text_verdict<'a>(
+    text: &'a str,
+    arena: &'a bumpalo::Bump,
+    scratch: &mut tree::Scratch<'a>,
+    request: &Node<'_>,
+) -> Verdict {
+    match tree::parse_with(text, arena, scratch) {
+        Ok(Node::Object(map)) => run(&map, text.len(), request),
+        Ok(other) => not_an_object(&other),
+        Err(e) => Verdict::not_json(&e),
+    }
+}
+
+/// Validates a plan against the request it answers (validator.md §5): [`validate_input`] with
+/// both as parsed values.
 ///
 /// Input: `plan` is a JSON object, or a `Value::String` holding JSON text (then exactly as
 /// [`validate_text`]); `request` is the request as given (an object; anything else is reported
@@ -21,21 +107,7 @@ use serde_json::Value;
 /// number overflowing to infinity, is a `json` error; its size is that of its compact JSON (§7).
 #[must_use]
 pub fn validate(plan: &Value, request: &Value) -> Verdict {
-    match plan {
-        Value::String(text) => validate_text(text, request),
-        // One walk checks the value and measures its compact JSON; a second builds the view.
-        Value::Object(_) => match json::checked_compact_size(plan) {
-            Ok(size) => {
-                let arena = tree::arena_for(256);
-                match Node::from_value(plan, 1, &arena) {
-                    Node::Object(map) => run(&map, size, &Node::from_value(request, 1, &arena)),
-                    other => not_an_object(&other),
-                }
-            }
-            Err(e) => Verdict::not_json(&e),
-        },
-        other => not_an_object(&Node::from_value(other, 1, &tree::arena_for(0))),
-    }
+    validate_input(Input::Value(plan), Input::Value(request)).unwrap_or_else(|e| Verdict::not_json(&e))
 }
 
 /// Validates plan text against the request it answers (validator.md §5): the hot path. The text
@@ -46,33 +118,16 @@ pub fn validate(plan: &Value, request: &Value) -> Verdict {
 /// at `$` for JSON that is not an object, else all eight checks.
 #[must_use]
 pub fn validate_text(plan: &str, request: &Value) -> Verdict {
-    let arena = tree::arena_for(plan.len());
-    match tree::parse(plan, &arena) {
-        Ok(Node::Object(map)) => run(&map, plan.len(), &Node::from_value(request, 1, &arena)),
-        Ok(other) => not_an_object(&other),
-        Err(e) => Verdict::not_json(&e),
-    }
+    validate_input(Input::Text(plan), Input::Value(request)).unwrap_or_else(|e| Verdict::not_json(&e))
 }
 
 /// Validates plan text against request text (validator.md §5), both read by the core's strict
-/// parser (D12) and neither turned into a `serde_json::Value`: the fastest way in for a binding
-/// whose host hands over text (JavaScript's `JSON.stringify`, a model's tool arguments).
-///
-/// Input: the plan's JSON text (validated as text exactly as [`validate_text`]); the request's
-/// JSON text (any JSON value: a non-object request is `requestInvalid`, D1).
+/// parser (D12): [`validate_input`] with two texts.
 ///
 /// # Errors
-/// A [`JsonError`] (reason, line, column) when the *request* text is not strict JSON: the
-/// request is the caller's own data, so that is a caller error, not a verdict on the plan.
+/// A [`JsonError`] (reason, line, column) when the *request* text is not strict JSON.
 pub fn validate_text_pair(plan: &str, request: &str) -> Result<Verdict, JsonError> {
-    let arena = tree::arena_for(plan.len() + request.len());
-    let mut scratch = tree::Scratch::new();
-    let request = tree::parse_with(request, &arena, &mut scratch)?;
-    Ok(match tree::parse_with(plan, &arena, &mut scratch) {
-        Ok(Node::Object(map)) => run(&map, plan.len(), &request),
-        Ok(other) => not_an_object(&other),
-        Err(e) => Verdict::not_json(&e),
-    })
+    validate_input(Input::Text(plan), Input::Text(request))
 }
 
 /// Validates a plan that a host received as a parsed JSON *value* but still holds as the JSON text
@@ -111,13 +166,7 @@ pub fn validate_value_text(plan: &str, request: &str) -> Result<Verdict, JsonErr
 /// §5.1); otherwise exactly [`validate_text`].
 #[must_use]
 pub fn validate_bytes(plan: &[u8], request: &Value) -> Verdict {
-    match std::str::from_utf8(plan) {
-        Ok(text) => validate_text(text, request),
-        Err(_) => match json::parse_bytes(plan) {
-            Err(e) => Verdict::not_json(&e),
-            Ok(_) => Verdict::not_json(&JsonError::in_value("the text is not valid UTF-8")),
-        },
-    }
+    validate_input(Input::Bytes(plan), Input::Value(request)).unwrap_or_else(|e| Verdict::not_json(&e))
 }
 
 impl Verdict {
