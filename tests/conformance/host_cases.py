@@ -1,0 +1,231 @@
+"""Python equivalents of the host-object cases (host_cases.mjs), keyed by the same ids.
+
+Each builder gets the harness `h` (fresh copies of the example plan and request, their text,
+`nest`) and returns `(plan, request)` for `momentum_plan.validate_plan`. A case of
+host_cases.mjs without a builder here carries `noPython` (its reason) there; host_conformance.py
+checks that every case has exactly one of the two.
+
+An equivalent is the Python value that means what the JavaScript value means to the core:
+- a JS number that is not an integer in the core's terms (beyond ±(2^53−1)) is a Python `float`
+  (both are written by momentum_plan::float_text); a JS −0 is the integer 0 (Python has no
+  integer −0; the float -0.0 is not an integer and is written -0.0);
+- a boxed JS value is an `int`/`str` subclass instance; `true` boxed is plain `True` (no bool
+  subclass);
+- a member JS leaves out (undefined, toJSON returning undefined) is an absent key;
+- a JS `Set` is a Python `set` (the message names the host's type: host_cases.mjs pythonMessage).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MAX_DEPTH = 512
+PAYLOAD_BYTES = 262144
+
+
+class Harness:
+    def __init__(self) -> None:
+        self.plan_text = (EXAMPLES / "calm-weekday.plan.json").read_text(encoding="utf-8")
+        self.request_text = (EXAMPLES / "calm-weekday.request.json").read_text(encoding="utf-8")
+        self._plan = json.loads(self.plan_text)
+        self._request = json.loads(self.request_text)
+
+    def plan(self) -> dict:
+        return copy.deepcopy(self._plan)
+
+    def request(self) -> dict:
+        return copy.deepcopy(self._request)
+
+    @staticmethod
+    def nest(n: int, leaf):
+        v = leaf
+        for _ in range(n):
+            v = [v]
+        return v
+
+    @staticmethod
+    def compact(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _duration(h: Harness, v):
+    plan = h.plan()
+    plan["routine"]["blocks"][0]["durationMin"] = v
+    return plan, h.request()
+
+
+def _padded(h: Harness, v, size: int):
+    plan = h.plan()
+    plan["routine"]["blocks"][0]["durationMin"] = v  # json.dumps writes a float as float_text does
+    plan["notes"] = ""
+    plan["notes"] = "x" * (size - len(h.compact(plan).encode("utf-8")))
+    return plan, h.request()
+
+
+def _set(path, value):
+    def build(h: Harness):
+        plan = h.plan()
+        *head, last = path
+        node = plan
+        for k in head:
+            node = node[k]
+        node[last] = value
+        return plan, h.request()
+
+    return build
+
+
+def _without(*path):
+    def build(h: Harness):
+        plan = h.plan()
+        *head, last = path
+        node = plan
+        for k in head:
+            node = node[k]
+        del node[last]
+        return plan, h.request()
+
+    return build
+
+
+class Int(int):
+    """An int subclass: the nearest thing Python has to a boxed Number."""
+
+
+class Str(str):
+    """A str subclass: the nearest thing Python has to a boxed String."""
+
+
+def _boxed(h: Harness):
+    plan = h.plan()
+    b = plan["routine"]["blocks"][0]
+    b["durationMin"] = Int(30)
+    b["activity"] = Str("Walk")
+    b["essential"] = True
+    return plan, h.request()
+
+
+def _request_version_2pow53(h: Harness):
+    plan, request = h.plan(), h.request()
+    plan["request"]["requestVersion"] = float(2**53)
+    request["requestVersion"] = float(2**53)
+    return plan, request
+
+
+def _set_days(h: Harness):
+    request = h.request()
+    request["commitments"][0]["days"] = set(request["commitments"][0]["days"])
+    return h.plan(), request
+
+
+def _surrogate_key(h: Harness):
+    plan = h.plan()
+    plan["routine"]["weekdays"] = {"mo\ud800n": plan["routine"]["blocks"]}
+    return plan, h.request()
+
+
+def _request_with(key, value):
+    def build(h: Harness):
+        request = h.request()
+        request[key] = value
+        return h.plan(), request
+
+    return build
+
+
+def _surrogate_request_key(h: Harness):
+    request = h.request()
+    request["commitments"][0]["la\udbffbel"] = "Work"
+    return h.plan(), request
+
+
+def _cycle_plan(h: Harness):
+    plan = h.plan()
+    plan["request"]["plan"] = plan
+    return plan, h.request()
+
+
+def _cycle_array(h: Harness):
+    plan = h.plan()
+    plan["routine"]["blocks"].append(plan["routine"]["blocks"])
+    return plan, h.request()
+
+
+def _cycle_request(h: Harness):
+    request = h.request()
+    request["commitments"][0]["request"] = request
+    return h.plan(), request
+
+
+def _shared(h: Harness):
+    plan = h.plan()
+    plan["routine"]["weekdays"] = {"mon": plan["routine"]["blocks"]}
+    return plan, h.request()
+
+
+def _deep_plan(levels: int, text: bool = False):
+    def build(h: Harness):
+        plan = h.plan()
+        plan["routine"]["blocks"] = h.nest(levels, 0)
+        return (h.compact(plan) if text else plan), h.request()
+
+    return build
+
+
+def _deep_request(levels: int, text: bool = False):
+    def build(h: Harness):
+        request = h.request()
+        request["commitments"] = h.nest(levels, 0)
+        return h.plan(), (h.compact(request) if text else request)
+
+    return build
+
+
+def walk():
+    """A function named like the activity (case `function`)."""
+
+
+PYTHON = {
+    "num-2pow53": lambda h: _duration(h, float(2**53)),
+    "num-neg2pow53": lambda h: _duration(h, float(-(2**53))),
+    "num-maxsafe": lambda h: _duration(h, 2**53 - 1),
+    "num-1e20": lambda h: _duration(h, 1e20),
+    "num-1e21": lambda h: _duration(h, 1e21),
+    "num-neg0": lambda h: _duration(h, 0),
+    "num-2pow53-request": _request_version_2pow53,
+    "size-limit-2pow53": lambda h: _padded(h, float(2**53), PAYLOAD_BYTES),
+    "size-over-2pow53": lambda h: _padded(h, float(2**53), PAYLOAD_BYTES + 1),
+    "size-limit-1e20": lambda h: _padded(h, 1e20, PAYLOAD_BYTES),
+    "set-days": _set_days,
+    "boxed": _boxed,
+    "tojson-undefined-member": _without("tagline"),
+    "bigint-tojson": lambda h: _duration(h, "30"),
+    "surrogate-value": _set(("name",), "Calm \ud83d weekday"),
+    "surrogate-value-low": _set(("routine", "blocks", 1, "activity"), "Break\udc00fast"),
+    "surrogate-key": _surrogate_key,
+    "surrogate-text": lambda h: (h.plan_text.replace("Calm weekday", "Calm \ud83d weekday"), h.request()),
+    "surrogate-text-escape": lambda h: (h.plan_text.replace("Calm weekday", "Calm \\ud83d weekday"), h.request()),
+    "surrogate-request-value": _request_with("goal", "A calmer \ude00 weekday"),
+    "surrogate-request-key": _surrogate_request_key,
+    "surrogate-request-text": lambda h: (h.plan(), h.request_text.replace("A calmer", "A \ud83d calmer")),
+    "cycle-plan": _cycle_plan,
+    "cycle-array": _cycle_array,
+    "cycle-request": _cycle_request,
+    "shared-not-cycle": _shared,
+    "depth-plan-512": _deep_plan(MAX_DEPTH - 2),
+    "depth-plan-513": _deep_plan(MAX_DEPTH - 1),
+    "depth-plan-text-513": _deep_plan(MAX_DEPTH - 1, text=True),
+    "depth-request-512": _deep_request(MAX_DEPTH - 1),
+    "depth-request-513": _deep_request(MAX_DEPTH),
+    "depth-request-text-513": _deep_request(MAX_DEPTH, text=True),
+    "undefined-member": _without("tagline"),
+    "getter": lambda h: (h.plan(), h.request()),
+    "nan": lambda h: _duration(h, float("nan")),
+    "infinity": lambda h: _duration(h, float("inf")),
+    "neg-infinity-request": _request_with("requestVersion", float("-inf")),
+    "function": _set(("routine", "blocks", 0, "activity"), walk),
+    "request-text-not-json": lambda h: (h.plan(), '{"requestId": "req-2026-10-05-calm-weekday",'),
+    "plan-text-not-json": lambda h: (h.plan_text[:200], h.request()),
+}
