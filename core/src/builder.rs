@@ -207,6 +207,21 @@ impl<'a> TreeBuilder<'a> {
         true
     }
 
+    /// A number given as its JSON literal, kept exactly as written (validator.md §7: `30` is an
+    /// integer, `30.0` and `1e3` are not; integers of any length are exact). For a host number
+    /// type with its own decimal text. A literal that is not one JSON number (RFC 8259), or that
+    /// overflows to infinity (`1e400`), makes [`TreeBuilder::finish`] return `None`.
+    pub fn number(&mut self, literal: &str) {
+        let scratch = Bump::new();
+        match crate::tree::parse(literal, &scratch) {
+            Ok(Node::Number(n)) if n.len() == literal.len() => {
+                let text: &'a str = self.arena.alloc_str(literal);
+                self.number_literal(text);
+            }
+            _ => self.misused = true,
+        }
+    }
+
     /// A number literal already known to follow the JSON grammar (from a parsed value).
     pub(crate) fn number_literal(&mut self, text: &'a str) {
         self.size += text.len();
@@ -452,6 +467,10 @@ mod tests {
         );
         assert_eq!(built(|b| b.integer_digits("01")), None);
         assert_eq!(built(|b| b.integer_digits("-")), None);
+        assert_eq!(built(|b| b.number("1e400")), None);
+        assert_eq!(built(|b| b.number(" 1")), None);
+        assert_eq!(built(|b| b.number("[1]")), None);
+        assert_eq!(built(|b| b.number("1e3")), Some(serde_json::from_str::<Value>("1e3").unwrap_or_default()));
         assert!(!TreeBuilder::new(&Arena::new()).float(f64::NAN));
     }
 

@@ -162,3 +162,84 @@ proptest! {
         check(&plan, &request);
     }
 }
+
+/// One call a host may make on a [`momentum_plan::TreeBuilder`], in any order (misuse included).
+#[derive(Debug, Clone)]
+enum Op {
+    Null,
+    Bool(bool),
+    Integer(i64),
+    Digits(String),
+    Number(String),
+    Float(f64),
+    Str(String),
+    BeginArray,
+    EndArray,
+    BeginObject,
+    Key(String),
+    EndObject,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        Just(Op::Null),
+        any::<bool>().prop_map(Op::Bool),
+        any::<i64>().prop_map(Op::Integer),
+        "-?[0-9]{0,25}".prop_map(Op::Digits),
+        "[-+0-9.eE ]{0,8}".prop_map(Op::Number),
+        any::<f64>().prop_map(Op::Float),
+        string().prop_map(Op::Str),
+        Just(Op::BeginArray),
+        Just(Op::EndArray),
+        Just(Op::BeginObject),
+        string().prop_map(Op::Key),
+        Just(Op::EndObject),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    /// Any sequence of builder calls never panics; whatever it builds measures exactly its compact
+    /// JSON, and validates as its JSON text does.
+    #[test]
+    fn any_builder_calls_are_safe_and_measured_exactly(ops in prop::collection::vec(op(), 0..40)) {
+        let arena = momentum_plan::Arena::new();
+        let mut b = momentum_plan::TreeBuilder::new(&arena);
+        for op in &ops {
+            match op {
+                Op::Null => b.null(),
+                Op::Bool(x) => b.bool(*x),
+                Op::Integer(i) => b.integer(*i),
+                Op::Digits(d) => b.integer_digits(d),
+                Op::Number(n) => b.number(n),
+                Op::Float(f) => {
+                    b.float(*f);
+                }
+                Op::Str(s) => b.string(s),
+                Op::BeginArray => {
+                    let _ = b.begin_array();
+                }
+                Op::EndArray => b.end_array(),
+                Op::BeginObject => {
+                    let _ = b.begin_object();
+                }
+                Op::Key(k) => b.key(k),
+                Op::EndObject => b.end_object(),
+            }
+        }
+        if let Some(tree) = b.finish() {
+            let value = tree.to_value();
+            let text = serde_json::to_string(&value).expect("serializable");
+            prop_assert_eq!(tree.size(), text.len());
+            let request = serde_json::json!({"requestId": "r1", "kind": "routine"});
+            let by_tree = momentum_plan::validate_input(momentum_plan::Input::Tree(&tree), momentum_plan::Input::Value(&request))
+                .expect("a value request is never an error");
+            invariants(&by_tree);
+            // A built string is a string value, not plan text: compare with the value's JSON text.
+            let by_text = momentum_plan::validate_input(momentum_plan::Input::Text(&text), momentum_plan::Input::Value(&request))
+                .expect("a value request is never an error");
+            prop_assert_eq!(&by_tree, &by_text);
+        }
+    }
+}
