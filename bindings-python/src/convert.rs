@@ -1,30 +1,151 @@
-//! Python objects to [`Value`]: a direct walk over the objects (no `json.dumps`, no serde bridge).
+//! Python objects into the core's tree in one pass: a walk over the objects that tells a
+//! [`TreeBuilder`] what it meets, value by value (no `json.dumps`, no `serde_json::Value` in
+//! between; issue 12). The builder measures the compact size and bounds the depth as it goes.
 //!
 //! The mapping follows `json.dumps` where JSON can hold the value, and refuses the rest with the
-//! JSON path of the offending value (validator.md §4 path syntax):
+//! JSON path of the offending value (validator.md §4 path syntax, §7):
 //!
 //! | Python | JSON |
 //! |---|---|
 //! | `dict` (and subclasses) with `str` keys | object, members in the dict's order |
 //! | `list`, `tuple` (and subclasses) | array |
-//! | `str` (and subclasses) | string |
-//! | `int` (and subclasses, any size), not `bool` | integer number, exact (validator.md §7) |
-//! | `float` (and subclasses), finite | number that is never an integer: shortest round-trip form, `30.0` stays `30.0` (§7) |
+//! | `str` (and subclasses) | string (copied into the core's arena) |
+//! | `int` (and subclasses, any size), not `bool` | integer, exact: [`TreeBuilder::integer`] within `i64`, [`TreeBuilder::integer_digits`] beyond (§7) |
+//! | `float` (and subclasses), finite | [`TreeBuilder::float`]: the core's form of an in-memory float, never an integer (`30.0`, `-0.0`, `1e+20`; §7) |
 //! | `bool` | `true` / `false` |
 //! | `None` | `null` |
 //!
-//! Refused: a non-finite `float` ([`Fault::Value`]), a container that contains itself
-//! ([`Fault::Value`]), a non-`str` member name and any other type, e.g. `set`, `bytes`,
-//! `datetime`, `Decimal` ([`Fault::Type`]). A string holding a lone surrogate
-//! ([`Fault::Surrogate`]), or nesting deeper than [`MAX_DEPTH`] levels ([`Fault::TooDeep`]), is
-//! something JSON text cannot carry either: the plan turns it into the core's `json` verdict
-//! (validator.md D12). The walk recurses at most `MAX_DEPTH + 1` levels.
+//! What JSON cannot hold becomes a [`FaultKind`] and, at the top, a [`HostFault`] whose text is
+//! the core's ([`Fault::into_host`]): NaN and ±inf ([`FaultKind::NotFinite`]), a container that
+//! contains itself ([`FaultKind::Cycle`], the detail being the path it refers back to), a
+//! non-`str` member name ([`FaultKind::NonStringName`]), any other type ([`FaultKind::Unsupported`]:
+//! `a set`, `a bytes`, `a datetime.time`, `a decimal.Decimal`…), a lone surrogate in a string or
+//! a member name ([`FaultKind::LoneSurrogate`], [`FaultKind::LoneSurrogateInName`], whose path is
+//! the member's with U+FFFD for the surrogate) and nesting deeper than
+//! [`MAX_DEPTH`](momentum_plan::MAX_DEPTH) levels ([`FaultKind::TooDeep`], at the first container
+//! too deep). The walk recurses at most `MAX_DEPTH + 1` levels: the builder refuses the next
+//! container before the walk enters it.
+//!
+//! The walk is generic over a [`Sink`]: the [`TreeBuilder`] for validation, [`Count`] for the
+//! bench's floor (the same traversal, reading every value, building nothing).
 
-use momentum_plan::{JsonError, JsonPath, MAX_DEPTH, Segment, Value};
-use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError, PyValueError};
+use momentum_plan::{Argument, FaultKind, HostFault, JsonPath, Segment, TreeBuilder};
+use pyo3::exceptions::PyUnicodeEncodeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
-use serde_json::{Map, Number};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use std::borrow::Cow;
+
+/// Where the walk puts what it reads: a streaming writer's calls.
+pub(crate) trait Sink {
+    fn null(&mut self);
+    fn bool(&mut self, b: bool);
+    fn string(&mut self, s: &str);
+    fn integer(&mut self, i: i64);
+    fn integer_digits(&mut self, digits: &str);
+    /// `false` for NaN and ±inf (nothing is added).
+    fn float(&mut self, f: f64) -> bool;
+    /// `false` when the array would be too deep (nothing is opened).
+    fn begin_array(&mut self) -> bool;
+    fn end_array(&mut self);
+    /// `false` when the object would be too deep (nothing is opened).
+    fn begin_object(&mut self) -> bool;
+    fn key(&mut self, name: &str);
+    fn end_object(&mut self);
+}
+
+impl Sink for TreeBuilder<'_> {
+    fn null(&mut self) {
+        TreeBuilder::null(self);
+    }
+    fn bool(&mut self, b: bool) {
+        TreeBuilder::bool(self, b);
+    }
+    fn string(&mut self, s: &str) {
+        TreeBuilder::string(self, s);
+    }
+    fn integer(&mut self, i: i64) {
+        TreeBuilder::integer(self, i);
+    }
+    fn integer_digits(&mut self, digits: &str) {
+        TreeBuilder::integer_digits(self, digits);
+    }
+    fn float(&mut self, f: f64) -> bool {
+        TreeBuilder::float(self, f)
+    }
+    fn begin_array(&mut self) -> bool {
+        TreeBuilder::begin_array(self).is_ok()
+    }
+    fn end_array(&mut self) {
+        TreeBuilder::end_array(self);
+    }
+    fn begin_object(&mut self) -> bool {
+        TreeBuilder::begin_object(self).is_ok()
+    }
+    fn key(&mut self, name: &str) {
+        TreeBuilder::key(self, name);
+    }
+    fn end_object(&mut self) {
+        TreeBuilder::end_object(self);
+    }
+}
+
+/// The bench's floor: counts the values and bytes read, builds nothing (the same depth bound).
+#[derive(Default)]
+pub(crate) struct Count {
+    pub(crate) values: usize,
+    pub(crate) bytes: usize,
+    depth: usize,
+}
+
+impl Count {
+    fn open(&mut self) -> bool {
+        if self.depth >= momentum_plan::MAX_DEPTH {
+            return false;
+        }
+        self.depth += 1;
+        self.values += 1;
+        true
+    }
+}
+
+impl Sink for Count {
+    fn null(&mut self) {
+        self.values += 1;
+    }
+    fn bool(&mut self, _: bool) {
+        self.values += 1;
+    }
+    fn string(&mut self, s: &str) {
+        self.values += 1;
+        self.bytes += s.len();
+    }
+    fn integer(&mut self, _: i64) {
+        self.values += 1;
+    }
+    fn integer_digits(&mut self, digits: &str) {
+        self.values += 1;
+        self.bytes += digits.len();
+    }
+    fn float(&mut self, f: f64) -> bool {
+        self.values += 1;
+        f.is_finite()
+    }
+    fn begin_array(&mut self) -> bool {
+        self.open()
+    }
+    fn end_array(&mut self) {
+        self.depth -= 1;
+    }
+    fn begin_object(&mut self) -> bool {
+        self.open()
+    }
+    fn key(&mut self, name: &str) {
+        self.bytes += name.len();
+    }
+    fn end_object(&mut self) {
+        self.depth -= 1;
+    }
+}
 
 /// One step of the path to a faulty value, collected while the walk unwinds.
 pub(crate) enum Step {
@@ -32,19 +153,12 @@ pub(crate) enum Step {
     Index(usize),
 }
 
-/// Why a Python value could not become JSON. Paths are collected innermost first.
+/// Why a Python value could not become JSON. Paths are collected innermost first, on the way
+/// out (nothing is kept for the values that convert).
 pub(crate) enum Fault {
-    /// A type JSON has no form for (`TypeError`): what it is, in words.
-    Type(Vec<Step>, String),
-    /// A value of a JSON-able type that JSON still cannot hold (`ValueError`): NaN, infinity, a cycle.
-    Value(Vec<Step>, String),
-    /// A `str` holding a lone surrogate (its code point; `true` when it is a member name, whose
-    /// path is then the object's): JSON text cannot carry it either. For the plan, the core's
-    /// `json` verdict (validator.md D12); for the request, a `ValueError`.
-    Surrogate(Vec<Step>, u32, bool),
-    /// A container at level `MAX_DEPTH + 1`: for the plan, the core's `json` verdict (D12); for
-    /// the request, a `ValueError`.
-    TooDeep(Vec<Step>),
+    /// A fault the core words ([`HostFault`]); for [`FaultKind::Cycle`], `back` is the number of
+    /// path steps (from the root) to the container referred back to.
+    Host { kind: FaultKind, detail: String, steps: Vec<Step>, back: usize },
     /// A Python error raised while reading the value (e.g. `MemoryError`): passed on unchanged.
     Py(PyErr),
 }
@@ -56,144 +170,159 @@ impl From<PyErr> for Fault {
 }
 
 impl Fault {
+    fn new(kind: FaultKind, detail: impl Into<String>) -> Fault {
+        Fault::Host { kind, detail: detail.into(), steps: Vec::new(), back: 0 }
+    }
+
     fn push(mut self, step: Step) -> Fault {
-        match &mut self {
-            Fault::Type(p, _) | Fault::Value(p, _) | Fault::Surrogate(p, _, _) | Fault::TooDeep(p) => p.push(step),
-            Fault::Py(_) => {}
+        if let Fault::Host { steps, .. } = &mut self {
+            steps.push(step);
         }
         self
     }
 
-    /// The rendered path of a collected (innermost-first) step list.
-    fn path(steps: &[Step]) -> JsonPath {
-        JsonPath::from_segments(steps.iter().rev().map(|s| match s {
-            Step::Key(k) => Segment::Key(k),
-            Step::Index(i) => Segment::Index(*i),
-        }))
-    }
-
-    /// The Python exception for this fault; `arg` names the argument (`plan` or `request`).
-    pub(crate) fn into_pyerr(self, arg: &str) -> PyErr {
+    /// The [`HostFault`] in `argument` (its text is the core's), or the Python error as it was.
+    pub(crate) fn into_host(self, argument: Argument) -> Result<HostFault, PyErr> {
         match self {
-            Fault::Type(p, what) => PyTypeError::new_err(format!("{arg} at {}: {what}", Fault::path(&p))),
-            Fault::Value(p, what) => PyValueError::new_err(format!("{arg} at {}: {what}", Fault::path(&p))),
-            Fault::Surrogate(p, cp, key) => {
-                PyValueError::new_err(format!("{arg} at {}: {}", Fault::path(&p), surrogate_reason(cp, key)))
+            Fault::Host { kind, detail, steps, back } => {
+                let render = |n: usize| {
+                    JsonPath::from_segments(steps.iter().rev().take(n).map(|s| match s {
+                        Step::Key(k) => Segment::Key(k),
+                        Step::Index(i) => Segment::Index(*i),
+                    }))
+                    .into_string()
+                };
+                let detail = if kind == FaultKind::Cycle { render(back) } else { detail };
+                Ok(HostFault::new(argument, render(steps.len()), kind, detail))
             }
-            Fault::TooDeep(p) => PyValueError::new_err(format!("{arg} at {}: {}", Fault::path(&p), too_deep())),
-            Fault::Py(e) => e,
-        }
-    }
-
-    /// For the plan: `Ok(JsonError)` when the fault is one JSON text could not carry either (the
-    /// core then gives its `json` verdict; a too-deep value gets exactly the core's reason), else
-    /// the Python exception.
-    pub(crate) fn into_plan_outcome(self) -> Result<JsonError, PyErr> {
-        match self {
-            Fault::Surrogate(p, cp, key) => {
-                Ok(JsonError::in_value(format!("{} at {}", surrogate_reason(cp, key), Fault::path(&p))))
-            }
-            Fault::TooDeep(_) => Ok(JsonError::in_value(too_deep())),
-            other => Err(other.into_pyerr("plan")),
+            Fault::Py(e) => Err(e),
         }
     }
 }
 
-/// The core's reason for nesting over [`MAX_DEPTH`] (`json::check_numbers_and_depth`).
-fn too_deep() -> String {
-    format!("nesting deeper than {MAX_DEPTH} levels is not allowed")
-}
-
-/// Why a string with a lone surrogate is not JSON.
-pub(crate) fn surrogate_reason(cp: u32, key: bool) -> String {
-    let what = if key { "a member name" } else { "a string" };
-    format!("lone surrogate U+{cp:04X} in {what} (a lone surrogate is not a character)")
-}
-
-/// The walk's state: the containers on the current path, to find cycles.
-pub(crate) struct Walk {
+/// Walks one argument into `sink`, refusing cycles (the containers on the current path are kept).
+pub(crate) struct Walk<'s, S: Sink> {
+    sink: &'s mut S,
     open: Vec<usize>,
 }
 
-impl Walk {
-    pub(crate) fn new() -> Walk {
-        Walk { open: Vec::with_capacity(16) }
+impl<'s, S: Sink> Walk<'s, S> {
+    pub(crate) fn new(sink: &'s mut S) -> Walk<'s, S> {
+        Walk { sink, open: Vec::with_capacity(16) }
     }
 
-    /// Converts `obj` (at nesting level `level`, the root being level 1).
-    pub(crate) fn value(&mut self, obj: &Bound<'_, PyAny>, level: usize) -> Result<Value, Fault> {
-        // Most common types first; every check here is a type-flag or pointer test.
-        if let Ok(s) = obj.cast::<PyString>() {
-            return string(s).map(Value::String);
+    /// Reads `obj` (and everything in it) into the sink.
+    pub(crate) fn value(&mut self, obj: &Bound<'_, PyAny>) -> Result<(), Fault> {
+        // Exact built-in types first (a pointer compare each), in the order plans hold them.
+        if let Ok(s) = obj.cast_exact::<PyString>() {
+            return self.string(s);
         }
-        if let Ok(d) = obj.cast::<PyDict>() {
-            return self.dict(d, level);
+        if let Ok(d) = obj.cast_exact::<PyDict>() {
+            return self.dict(d);
         }
-        if obj.is_none() {
-            return Ok(Value::Null);
+        if let Ok(i) = obj.cast_exact::<PyInt>() {
+            return self.int(i);
+        }
+        if let Ok(l) = obj.cast_exact::<PyList>() {
+            return self.list(obj, l.len(), |i| l.get_item(i));
         }
         if let Ok(b) = obj.cast_exact::<PyBool>() {
-            return Ok(Value::Bool(b.is_true()));
+            self.sink.bool(b.is_true());
+            return Ok(());
+        }
+        if obj.is_none() {
+            self.sink.null();
+            return Ok(());
+        }
+        if let Ok(f) = obj.cast_exact::<PyFloat>() {
+            return self.float(f.value());
+        }
+        // Subclasses (an `OrderedDict`, an `IntEnum`, a `str` enum), then tuples.
+        if let Ok(s) = obj.cast::<PyString>() {
+            return self.string(s);
+        }
+        if let Ok(d) = obj.cast::<PyDict>() {
+            return self.dict(d);
         }
         if let Ok(i) = obj.cast::<PyInt>() {
-            return int(i).map(Value::Number);
-        }
-        if let Ok(l) = obj.cast::<PyList>() {
-            return self.list(obj, l.len(), |i| l.get_item(i), level);
+            return self.int(i);
         }
         if let Ok(f) = obj.cast::<PyFloat>() {
-            return float(f.value()).map(Value::Number);
+            return self.float(f.value());
+        }
+        if let Ok(l) = obj.cast::<PyList>() {
+            return self.list(obj, l.len(), |i| l.get_item(i));
         }
         if let Ok(t) = obj.cast::<PyTuple>() {
-            return self.list(obj, t.len(), |i| t.get_item(i), level);
+            return self.list(obj, t.len(), |i| t.get_item(i));
         }
-        Err(Fault::Type(Vec::new(), not_json_type(obj)))
+        Err(Fault::new(FaultKind::Unsupported, with_article(&type_name(obj))))
     }
 
-    /// Enters a container: refuses a cycle and a level over `MAX_DEPTH`.
-    fn enter(&mut self, obj: &Bound<'_, PyAny>, kind: &str, level: usize) -> Result<(), Fault> {
-        let id = obj.as_ptr() as usize;
-        if self.open.contains(&id) {
-            return Err(Fault::Value(
-                Vec::new(),
-                format!("circular reference: this {kind} contains itself, and JSON cannot hold a cycle"),
-            ));
+    fn string(&mut self, s: &Bound<'_, PyString>) -> Result<(), Fault> {
+        match utf8(s)? {
+            Ok(text) => {
+                self.sink.string(&text);
+                Ok(())
+            }
+            Err((unit, _)) => Err(Fault::new(FaultKind::LoneSurrogate, format!("{unit:04X}"))),
         }
-        if level > MAX_DEPTH {
-            return Err(Fault::TooDeep(Vec::new()));
+    }
+
+    fn float(&mut self, f: f64) -> Result<(), Fault> {
+        if self.sink.float(f) {
+            Ok(())
+        } else {
+            let host = HostFault::not_finite(Argument::Plan, "", f);
+            Err(Fault::new(FaultKind::NotFinite, host.detail))
+        }
+    }
+
+    fn int(&mut self, i: &Bound<'_, PyInt>) -> Result<(), Fault> {
+        match i.extract::<i64>() {
+            Ok(n) => self.sink.integer(n),
+            Err(_) => self.sink.integer_digits(&big_int_digits(i)?),
+        }
+        Ok(())
+    }
+
+    /// Enters a container: refuses a cycle (a container already open on the path) and a level
+    /// over `MAX_DEPTH` (the sink refuses to open it).
+    fn enter(&mut self, obj: &Bound<'_, PyAny>, object: bool) -> Result<(), Fault> {
+        let id = obj.as_ptr() as usize;
+        if let Some(back) = self.open.iter().position(|&o| o == id) {
+            return Err(Fault::Host { kind: FaultKind::Cycle, detail: String::new(), steps: Vec::new(), back });
+        }
+        let opened = if object { self.sink.begin_object() } else { self.sink.begin_array() };
+        if !opened {
+            return Err(Fault::new(FaultKind::TooDeep, ""));
         }
         self.open.push(id);
         Ok(())
     }
 
-    fn dict(&mut self, d: &Bound<'_, PyDict>, level: usize) -> Result<Value, Fault> {
-        self.enter(d.as_any(), "dict", level)?;
-        let mut map = Map::with_capacity(d.len());
+    fn dict(&mut self, d: &Bound<'_, PyDict>) -> Result<(), Fault> {
+        self.enter(d.as_any(), true)?;
         for (k, v) in d.iter() {
             let Ok(ks) = k.cast::<PyString>() else {
-                return Err(Fault::Type(
-                    Vec::new(),
-                    format!(
-                        "the member name {} is {}, not a str; JSON member names are strings",
-                        repr(&k),
-                        type_name(&k)
-                    ),
-                ));
+                let what = format!("{} ({})", with_article(&type_name(&k)), repr(&k));
+                return Err(Fault::new(FaultKind::NonStringName, what));
             };
-            let key = match string(ks) {
+            let key = match utf8(ks)? {
                 Ok(key) => key,
-                Err(Fault::Surrogate(p, cp, _)) => return Err(Fault::Surrogate(p, cp, true)),
-                Err(e) => return Err(e),
-            };
-            match self.value(&v, level + 1) {
-                Ok(value) => {
-                    map.insert(key, value);
+                Err((unit, lossy)) => {
+                    let f = Fault::new(FaultKind::LoneSurrogateInName, format!("{unit:04X}"));
+                    return Err(f.push(Step::Key(lossy)));
                 }
-                Err(e) => return Err(e.push(Step::Key(key))),
+            };
+            self.sink.key(&key);
+            if let Err(e) = self.value(&v) {
+                return Err(e.push(Step::Key(key.into_owned())));
             }
         }
         self.open.pop();
-        Ok(Value::Object(map))
+        self.sink.end_object();
+        Ok(())
     }
 
     fn list<'py>(
@@ -201,63 +330,91 @@ impl Walk {
         obj: &Bound<'py, PyAny>,
         len: usize,
         get: impl Fn(usize) -> PyResult<Bound<'py, PyAny>>,
-        level: usize,
-    ) -> Result<Value, Fault> {
-        self.enter(obj, "list", level)?;
-        let mut out = Vec::with_capacity(len);
-        // `get` checks bounds: a list that shrinks while it is read (another thread, a `__del__`)
-        // gives an `IndexError`, never a read out of bounds.
+    ) -> Result<(), Fault> {
+        self.enter(obj, false)?;
+        // `get` checks bounds: a list that shrinks while it is read (a `__del__`) gives an
+        // `IndexError`, never a read out of bounds.
         for i in 0..len {
             let item = get(i)?;
-            match self.value(&item, level + 1) {
-                Ok(v) => out.push(v),
-                Err(e) => return Err(e.push(Step::Index(i))),
+            if let Err(e) = self.value(&item) {
+                return Err(e.push(Step::Index(i)));
             }
         }
         self.open.pop();
-        Ok(Value::Array(out))
+        self.sink.end_array();
+        Ok(())
     }
 }
 
-/// A Python `str` as UTF-8; a lone surrogate is [`Fault::Surrogate`].
-pub(crate) fn string(s: &Bound<'_, PyString>) -> Result<String, Fault> {
-    match s.to_cow() {
-        Ok(c) => Ok(c.into_owned()),
+/// A Python `str` as UTF-8: `Ok(Ok(text))`, or `Ok(Err((unit, lossy)))` for a `str` holding a
+/// lone surrogate: the first one's code unit, and the text with U+FFFD for each lone surrogate.
+///
+/// Under `abi3-py39` this is `to_cow` (a temporary UTF-8 `bytes` per string); with the `py310`
+/// feature, `to_str` borrows the UTF-8 CPython caches in the `str` object (no copy).
+pub(crate) fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Result<Cow<'a, str>, (u16, String)>> {
+    #[cfg(feature = "py310")]
+    let read = s.to_str().map(Cow::Borrowed);
+    #[cfg(not(feature = "py310"))]
+    let read = s.to_cow();
+    match read {
+        Ok(text) => Ok(Ok(text)),
         Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(s.py()) => {
-            let (_, cp) = lone_surrogate(s)?;
-            Err(Fault::Surrogate(Vec::new(), cp, false))
+            let (before, unit, lossy) = lone_surrogate(s)?;
+            drop(before);
+            Ok(Err((unit, lossy)))
         }
-        Err(e) => Err(Fault::Py(e)),
+        Err(e) => Err(e),
     }
 }
 
-/// For a `str` that cannot be encoded as UTF-8: the text before its first lone surrogate, and
-/// that surrogate's code point.
-pub(crate) fn lone_surrogate(s: &Bound<'_, PyString>) -> PyResult<(String, u32)> {
+/// For a `str` that cannot be encoded as UTF-8: the text before its first lone surrogate, that
+/// surrogate's code unit, and the whole text with U+FFFD for each lone surrogate.
+pub(crate) fn lone_surrogate(s: &Bound<'_, PyString>) -> PyResult<(String, u16, String)> {
     let raw = s.call_method1(pyo3::intern!(s.py(), "encode"), ("utf-8", "surrogatepass"))?;
-    let bytes: &[u8] = raw.cast::<pyo3::types::PyBytes>()?.as_bytes();
+    let bytes: &[u8] = raw.cast::<PyBytes>()?.as_bytes();
     let good = match std::str::from_utf8(bytes) {
         Ok(_) => bytes.len(),
         Err(e) => e.valid_up_to(),
     };
-    let prefix = String::from_utf8_lossy(&bytes[..good]).into_owned();
-    // Surrogatepass writes a surrogate as ED A0..BF 80..BF.
-    let cp = match bytes.get(good..good + 3) {
-        Some(&[a, b, c]) => ((u32::from(a) & 0x0f) << 12) | ((u32::from(b) & 0x3f) << 6) | (u32::from(c) & 0x3f),
-        _ => 0xfffd,
-    };
-    Ok((prefix, cp))
+    let before = String::from_utf8_lossy(&bytes[..good]).into_owned();
+    let unit = surrogate_at(bytes, good).unwrap_or(0xD800);
+    // Surrogatepass writes each surrogate as ED A0..BF 80..BF: one U+FFFD each.
+    let mut lossy = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(tail) => {
+                lossy.push_str(tail);
+                break;
+            }
+            Err(e) => {
+                let (ok, bad) = rest.split_at(e.valid_up_to());
+                lossy.push_str(std::str::from_utf8(ok).unwrap_or_default());
+                lossy.push('\u{FFFD}');
+                let skip = if surrogate_at(bad, 0).is_some() { 3 } else { 1 };
+                rest = &bad[skip.min(bad.len())..];
+            }
+        }
+    }
+    Ok((before, unit, lossy))
 }
 
-/// A Python `int` as an exact JSON integer (validator.md §7), of any size.
-fn int(i: &Bound<'_, PyInt>) -> Result<Number, Fault> {
-    if let Ok(n) = i.extract::<i64>() {
-        return Ok(Number::from(n));
+/// The surrogate code unit written (by `surrogatepass`) at `bytes[at..]`, if one is.
+fn surrogate_at(bytes: &[u8], at: usize) -> Option<u16> {
+    match bytes.get(at..at + 3) {
+        Some(&[a @ 0xED, b @ 0xA0..=0xBF, c @ 0x80..=0xBF]) => {
+            Some(((u16::from(a) & 0x0f) << 12) | ((u16::from(b) & 0x3f) << 6) | (u16::from(c) & 0x3f))
+        }
+        _ => None,
     }
+}
+
+/// The decimal digits (with a leading `-`) of a Python `int` beyond `i64`, exactly: through `u64`
+/// when it fits, else through `hex()` (exempt from `sys.int_max_str_digits`, which `str()` is not).
+fn big_int_digits(i: &Bound<'_, PyInt>) -> PyResult<String> {
     if let Ok(n) = i.extract::<u64>() {
-        return Ok(Number::from(n));
+        return Ok(n.to_string());
     }
-    // Beyond 64 bits: hexadecimal is exempt from `sys.int_max_str_digits`, decimal is not.
     let hex: String = i
         .py()
         .import(pyo3::intern!(i.py(), "builtins"))?
@@ -267,31 +424,15 @@ fn int(i: &Bound<'_, PyInt>) -> Result<Number, Fault> {
         Some(rest) => (true, rest),
         None => (false, hex.as_str()),
     };
-    let digits = digits.trim_start_matches("0x");
-    let mut decimal = hex_to_decimal(digits);
+    let mut decimal = hex_to_decimal(digits.trim_start_matches("0x"));
     if negative {
         decimal.insert(0, '-');
     }
-    serde_json::from_str::<Number>(&decimal)
-        .map_err(|e| Fault::Value(Vec::new(), format!("the integer cannot be read: {e}")))
-}
-
-/// A Python `float` as a JSON number: finite only, never an integer (validator.md §7).
-fn float(f: f64) -> Result<Number, Fault> {
-    Number::from_f64(f).ok_or_else(|| {
-        let what = if f.is_nan() {
-            "nan"
-        } else if f > 0.0 {
-            "inf"
-        } else {
-            "-inf"
-        };
-        Fault::Value(Vec::new(), format!("the float {what} is not JSON; JSON numbers are finite"))
-    })
+    Ok(decimal)
 }
 
 /// Lower-case hexadecimal digits (no sign, no prefix) as decimal digits, exactly.
-pub(crate) fn hex_to_decimal(hex: &str) -> String {
+fn hex_to_decimal(hex: &str) -> String {
     // Little-endian base-2^32 limbs.
     let bytes = hex.as_bytes();
     let mut limbs: Vec<u32> = Vec::with_capacity(bytes.len() / 8 + 1);
@@ -333,17 +474,11 @@ pub(crate) fn hex_to_decimal(hex: &str) -> String {
     out
 }
 
-/// What a value of a type JSON cannot hold is, with a hint where one helps.
-fn not_json_type(obj: &Bound<'_, PyAny>) -> String {
-    let name = type_name(obj);
-    let hint = match name.as_str() {
-        "bytes" | "bytearray" | "memoryview" => "; decode it to str first",
-        "set" | "frozenset" => "; use a list",
-        "datetime.datetime" | "datetime.date" | "datetime.time" => "; write it as a string (times as \"HH:MM\")",
-        "decimal.Decimal" => "; use an int or a float",
-        _ => "",
-    };
-    format!("a value of type {name} is not JSON (JSON holds dict, list, str, int, float, bool and None){hint}")
+/// `a set`, `an int`, `a datetime.time`: a type name with its article (the host's words for
+/// [`FaultKind::Unsupported`] and [`FaultKind::NonStringName`]).
+fn with_article(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// `module.qualname` of the object's type, without the module for builtins.
@@ -356,11 +491,32 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
     }
 }
 
-/// `repr(obj)`, cut to a readable length.
+/// `repr(obj)`, cut to a readable length, with U+FFFD for any lone surrogate.
 fn repr(obj: &Bound<'_, PyAny>) -> String {
     let r = obj.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string_lossy().into_owned());
     match r.char_indices().nth(40) {
         Some((i, _)) => format!("{}…", &r[..i]),
         None => r,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_to_decimal_is_exact() {
+        assert_eq!(hex_to_decimal("0"), "0");
+        assert_eq!(hex_to_decimal("ffffffffffffffffffff"), "1208925819614629174706175");
+        assert_eq!(hex_to_decimal("10000000000000000"), "18446744073709551616");
+    }
+
+    #[test]
+    fn surrogates_are_read_from_surrogatepass_bytes() {
+        assert_eq!(surrogate_at(b"\xed\xa0\xbd", 0), Some(0xD83D));
+        assert_eq!(surrogate_at(b"\xed\xbf\xbf", 0), Some(0xDFFF));
+        assert_eq!(surrogate_at(b"abc", 0), None);
+        assert_eq!(with_article("int"), "an int");
+        assert_eq!(with_article("set"), "a set");
     }
 }

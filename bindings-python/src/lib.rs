@@ -17,10 +17,12 @@
 mod convert;
 mod output;
 
-use momentum_plan::{JsonError, Value, Verdict};
-use pyo3::exceptions::{PyRuntimeError, PyUnicodeEncodeError, PyValueError};
+use momentum_plan::{Arena, Argument, HostFault, Input, JsonError, Tree, TreeBuilder, Value, Verdict};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
+use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
@@ -82,52 +84,127 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     })
 }
 
-fn verdict_for(py: Python<'_>, plan: &Bound<'_, PyAny>, request: &Bound<'_, PyAny>) -> PyResult<Verdict> {
-    let request = request_value(request)?;
-    if let Ok(s) = plan.cast::<PyString>() {
-        return match s.to_cow() {
-            Ok(text) => Ok(py.detach(|| momentum_plan::validate_text(&text, &request))),
-            Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(py) => Ok(Verdict::not_json(&surrogate_in_text(s)?)),
-            Err(e) => Err(e),
-        };
+/// One argument, read into the form the core takes most cheaply: text stays text (the core
+/// parses it once into its tree), bytes stay bytes, anything else is walked into a tree in
+/// `arena` ([`convert`]).
+enum Read<'a> {
+    Text(Cow<'a, str>),
+    Bytes(&'a [u8]),
+    Tree(Tree<'a>),
+    /// A `str` holding a lone surrogate, which is not text: the core's fault, with line and column.
+    NotText(JsonError),
+    /// A value JSON cannot hold (the core's words).
+    Fault(HostFault),
+}
+
+fn read<'a>(obj: &'a Bound<'_, PyAny>, argument: Argument, arena: &'a Arena) -> PyResult<Read<'a>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(match convert::utf8(s)? {
+            Ok(text) => Read::Text(text),
+            Err(_) => {
+                let (before, unit, _) = convert::lone_surrogate(s)?;
+                Read::NotText(JsonError::lone_surrogate_in_text(unit, &before))
+            }
+        });
     }
-    if let Ok(b) = plan.cast::<PyBytes>() {
-        let bytes = b.as_bytes();
-        return Ok(py.detach(|| momentum_plan::validate_bytes(bytes, &request)));
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Ok(Read::Bytes(b.as_bytes()));
     }
-    match convert::Walk::new().value(plan, 1) {
-        Ok(value) => Ok(py.detach(|| momentum_plan::validate(&value, &request))),
-        Err(fault) => fault.into_plan_outcome().map(|e| Verdict::not_json(&e)),
+    let mut builder = TreeBuilder::new(arena);
+    match convert::Walk::new(&mut builder).value(obj) {
+        Ok(()) => match builder.finish() {
+            Some(tree) => Ok(Read::Tree(tree)),
+            None => {
+                Err(PyRuntimeError::new_err("momentum_plan internal error (a bug, please report it): tree misbuilt"))
+            }
+        },
+        Err(fault) => fault.into_host(argument).map(Read::Fault),
     }
 }
 
-/// The request as a value: a `str`/`bytes` is JSON text (read strictly), anything else is
-/// converted like the plan.
-fn request_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
-    let parsed = if let Ok(s) = obj.cast::<PyString>() {
-        match s.to_cow() {
-            Ok(text) => momentum_plan::json::parse(&text),
-            Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(obj.py()) => Err(surrogate_in_text(s)?),
-            Err(e) => return Err(e),
+impl<'a> Read<'a> {
+    /// The core's input, and whether it borrows Python memory (then the GIL stays held).
+    fn input(&'a self) -> (Input<'a>, bool) {
+        match self {
+            Read::Text(Cow::Borrowed(t)) => (Input::Text(t), true),
+            Read::Text(Cow::Owned(t)) => (Input::Text(t), false),
+            Read::Bytes(b) => (Input::Bytes(b), true),
+            Read::Tree(t) => (Input::Tree(t), false),
+            // Not reached: faults are handled before the core is called.
+            Read::NotText(_) | Read::Fault(_) => (Input::Text(""), false),
         }
-    } else if let Ok(b) = obj.cast::<PyBytes>() {
-        momentum_plan::json::parse_bytes(b.as_bytes())
-    } else {
-        return convert::Walk::new().value(obj, 1).map_err(|f| f.into_pyerr("request"));
-    };
-    parsed.map_err(|e| PyValueError::new_err(format!("request is not valid JSON: {e}")))
+    }
 }
 
-/// The `json` fault for text holding a lone surrogate, at its line and column (in characters).
-fn surrogate_in_text(s: &Bound<'_, PyString>) -> PyResult<JsonError> {
-    let (before, cp) = convert::lone_surrogate(s)?;
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Ok(JsonError {
-        reason: format!("lone surrogate U+{cp:04X} in the text (a lone surrogate is not a character)"),
-        line,
-        column,
-    })
+fn verdict_for(py: Python<'_>, plan: &Bound<'_, PyAny>, request: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+    let arena = Arena::with_capacity(4096);
+    // The request first: its faults are the caller's error whatever the plan holds.
+    let request = match read(request, Argument::Request, &arena)? {
+        Read::NotText(e) => return Err(request_not_json(py, &e)),
+        Read::Fault(f) => return Err(host_error(py, &f)),
+        ok => ok,
+    };
+    let plan = match read(plan, Argument::Plan, &arena)? {
+        Read::NotText(e) => return not_json_plan(py, &e, &request),
+        Read::Fault(f) => match f.json_error() {
+            Some(e) => return not_json_plan(py, &e, &request),
+            None => return Err(host_error(py, &f)),
+        },
+        ok => ok,
+    };
+    let ((plan, plan_borrowed), (request_in, request_borrowed)) = (plan.input(), request.input());
+    let verdict = if plan_borrowed || request_borrowed {
+        momentum_plan::validate_input(plan, request_in)
+    } else {
+        py.detach(|| momentum_plan::validate_input(plan, request_in))
+    };
+    verdict.map_err(|e| request_not_json(py, &e))
+}
+
+/// The `json` verdict for a plan JSON cannot carry (D12). Request text is still read, so request
+/// text that is not JSON raises whatever the plan holds.
+fn not_json_plan(py: Python<'_>, error: &JsonError, request: &Read<'_>) -> PyResult<Verdict> {
+    if let Read::Text(_) | Read::Bytes(_) = request {
+        momentum_plan::validate_input(Input::Text("{}"), request.input().0).map_err(|e| request_not_json(py, &e))?;
+    }
+    Ok(Verdict::not_json(error))
+}
+
+/// `ValueError(request is not JSON: …)` with `.argument` `"request"`, `.path` `"$"` and `.kind`
+/// `None`.
+fn request_not_json(py: Python<'_>, error: &JsonError) -> PyErr {
+    let err = PyValueError::new_err(Argument::Request.not_json(error));
+    place(py, err, Argument::Request, "$", None)
+}
+
+/// The exception for a host fault: `TypeError` for a type JSON has no form for, else
+/// `ValueError`; the core's text, with `.argument`, `.path` and `.kind` (the fault's stable name).
+fn host_error(py: Python<'_>, fault: &HostFault) -> PyErr {
+    let text = fault.to_string();
+    let err = if fault.kind.is_type() { PyTypeError::new_err(text) } else { PyValueError::new_err(text) };
+    place(py, err, fault.argument, &fault.path, Some(fault.kind.as_str()))
+}
+
+/// Sets `.argument`, `.path` and `.kind` on the exception (plain attributes of the instance; a
+/// failure to set them leaves the exception as it is).
+fn place(py: Python<'_>, err: PyErr, argument: Argument, path: &str, kind: Option<&str>) -> PyErr {
+    let value = err.value(py);
+    let _ = value.setattr(intern!(py, "argument"), argument.as_str());
+    let _ = value.setattr(intern!(py, "path"), path);
+    let _ = value.setattr(intern!(py, "kind"), kind);
+    err
+}
+
+/// Bench only (`bench.py`'s floor row), not part of the API: walks `obj` exactly as
+/// `validate_plan` walks a dict, reading every value, and builds nothing. Returns the number of
+/// values read and the UTF-8 bytes of their strings and member names.
+#[pyfunction]
+fn _walk(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+    let mut count = convert::Count::default();
+    match convert::Walk::new(&mut count).value(obj) {
+        Ok(()) => Ok((count.values, count.bytes)),
+        Err(fault) => Err(host_error(py, &fault.into_host(Argument::Plan)?)),
+    }
 }
 
 /// The native module `momentum_plan._native`; import `momentum_plan` instead.
@@ -136,6 +213,7 @@ fn surrogate_in_text(s: &Bound<'_, PyString>) -> PyResult<JsonError> {
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate_plan, m)?)?;
     m.add_function(wrap_pyfunction!(get_plan_contract, m)?)?;
+    m.add_function(wrap_pyfunction!(_walk, m)?)?;
     m.add("FORMAT", momentum_plan::FORMAT)?;
     m.add("CONTRACT_VERSION", momentum_plan::CONTRACT_VERSION)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -64,9 +64,9 @@ class Opaque:
 
 # (label, value, exception type, words the message must hold)
 NOT_JSON: List[Any] = [
-    ("set", {1, 2}, TypeError, "set"),
+    ("set", {1, 2}, TypeError, "is a set, which JSON cannot hold"),
     ("frozenset", frozenset({1}), TypeError, "frozenset"),
-    ("bytes", b"07:00", TypeError, "bytes"),
+    ("bytes", b"07:00", TypeError, "is a bytes, which"),
     ("bytearray", bytearray(b"x"), TypeError, "bytearray"),
     ("memoryview", memoryview(b"x"), TypeError, "memoryview"),
     ("datetime", datetime.datetime(2026, 10, 5, 7, 0), TypeError, "datetime.datetime"),
@@ -85,9 +85,9 @@ NOT_JSON: List[Any] = [
     ("range", range(3), TypeError, "range"),
     ("mappingproxy", types.MappingProxyType({"a": 1}), TypeError, "mappingproxy"),
     ("ellipsis", ..., TypeError, "ellipsis"),
-    ("nan", float("nan"), ValueError, "nan"),
-    ("inf", float("inf"), ValueError, "inf"),
-    ("-inf", float("-inf"), ValueError, "-inf"),
+    ("nan", float("nan"), ValueError, "is NaN, which JSON cannot hold"),
+    ("inf", float("inf"), ValueError, "is Infinity, which JSON cannot hold"),
+    ("-inf", float("-inf"), ValueError, "is -Infinity, which JSON cannot hold"),
 ]
 
 
@@ -97,8 +97,10 @@ def test_not_json_value_names_its_path(label: str, value: Any, exc: type, words:
     with pytest.raises(exc) as info:
         momentum_plan.validate_plan(plan, REQUEST)
     message = str(info.value)
-    assert message.startswith("plan at $.routine.blocks[0].start: "), message
+    assert message.startswith("plan at $.routine.blocks[0].start "), message
     assert words in message
+    assert (info.value.argument, info.value.path) == ("plan", "$.routine.blocks[0].start")  # type: ignore[attr-defined]
+    assert info.value.kind == ("notFinite" if exc is ValueError else "unsupported")  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("label,value,exc,words", NOT_JSON, ids=[n[0] for n in NOT_JSON])
@@ -107,13 +109,14 @@ def test_not_json_value_in_the_request_names_its_path(label: str, value: Any, ex
     request["commitments"][0]["days"][2] = value
     with pytest.raises(exc) as info:
         momentum_plan.validate_plan(PLAN, request)
-    assert str(info.value).startswith("request at $.commitments[0].days[2]: ")
+    assert str(info.value).startswith("request at $.commitments[0].days[2] ")
+    assert (info.value.argument, info.value.path) == ("request", "$.commitments[0].days[2]")  # type: ignore[attr-defined]
 
 
 def test_not_json_value_at_the_root() -> None:
-    with pytest.raises(TypeError, match=r"^plan at \$: a value of type set "):
+    with pytest.raises(TypeError, match=r"^plan at \$ is a set, which JSON cannot hold$"):
         momentum_plan.validate_plan({1}, REQUEST)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^plan at \$: the float nan "):
+    with pytest.raises(ValueError, match=r"^plan at \$ is NaN, which JSON cannot hold \(JSON has no NaN or Infinity\)$"):
         momentum_plan.validate_plan(float("nan"), REQUEST)  # type: ignore[arg-type]
 
 
@@ -122,28 +125,33 @@ def test_non_str_member_names_are_refused() -> None:
         plan = plan_with(["routine", "weekdays"], {key: []})
         with pytest.raises(TypeError) as info:
             momentum_plan.validate_plan(plan, REQUEST)
-        assert str(info.value).startswith("plan at $.routine.weekdays: the member name ")
-        assert "not a str" in str(info.value)
+        assert str(info.value).startswith("plan at $.routine.weekdays has a member name that is a")
+        assert str(info.value).endswith(", which JSON cannot hold (member names are strings)")
+        assert info.value.kind == "nonStringName"  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"^plan at \$\.x has a member name that is an int \(1\), which JSON"):
+        momentum_plan.validate_plan({"x": {1: 2}}, REQUEST)
 
 
 def test_member_names_are_bracket_quoted_in_paths() -> None:
     plan = plan_with(["routine", "weekdays"], {"Mon day": [{"start": {2}}]})
-    with pytest.raises(TypeError, match=r"^plan at \$\.routine\.weekdays\['Mon day'\]\[0\]\.start: "):
+    with pytest.raises(TypeError, match=r"^plan at \$\.routine\.weekdays\['Mon day'\]\[0\]\.start is a set"):
         momentum_plan.validate_plan(plan, REQUEST)
 
 
 def test_cycles_are_refused_not_followed() -> None:
     plan = copy.deepcopy(PLAN)
     plan["routine"]["blocks"].append(plan["routine"])
-    with pytest.raises(ValueError, match=r"^plan at \$\.routine\.blocks\[5\]: circular reference"):
+    with pytest.raises(ValueError) as info:
         momentum_plan.validate_plan(plan, REQUEST)
+    assert str(info.value) == "plan at $.routine.blocks[5] refers back to $.routine (a cycle), which JSON cannot hold"
+    assert (info.value.path, info.value.kind) == ("$.routine.blocks[5]", "cycle")  # type: ignore[attr-defined]
     looped: List[Any] = []
     looped.append(looped)
-    with pytest.raises(ValueError, match=r"^plan at \$\.x\[0\]: circular reference: this list"):
+    with pytest.raises(ValueError, match=r"^plan at \$\.x\[0\] refers back to \$\.x \(a cycle\)"):
         momentum_plan.validate_plan({"x": looped}, REQUEST)
     request = copy.deepcopy(REQUEST)
     request["self"] = request
-    with pytest.raises(ValueError, match=r"^request at \$\.self: circular reference"):
+    with pytest.raises(ValueError, match=r"^request at \$\.self refers back to \$ \(a cycle\)"):
         momentum_plan.validate_plan(PLAN, request)
 
 
@@ -180,7 +188,7 @@ def test_a_deep_request_is_refused() -> None:
     for _ in range(600):
         inner = [inner]
     request["goal"] = inner
-    with pytest.raises(ValueError, match=r"^request at \$\.goal(\[0\])+: nesting deeper than 512"):
+    with pytest.raises(ValueError, match=r"^request at \$\.goal(\[0\])+ is nested deeper than 512 levels, which JSON cannot hold here$"):
         momentum_plan.validate_plan(PLAN, request)
 
 
@@ -204,10 +212,24 @@ def test_lone_surrogates_give_the_json_verdict() -> None:
 
 
 def test_lone_surrogates_in_the_request_are_refused() -> None:
-    with pytest.raises(ValueError, match=r"^request at \$\.goal: lone surrogate U\+D83D"):
+    with pytest.raises(ValueError) as info:
         momentum_plan.validate_plan(PLAN, dict(REQUEST, goal="\ud83d"))
-    with pytest.raises(ValueError, match=r"^request is not valid JSON: lone surrogate U\+D83D"):
-        momentum_plan.validate_plan(PLAN, '{"goal": "\ud83d"}')
+    assert str(info.value) == (
+        "request at $.goal holds a lone surrogate (U+D83D), which JSON cannot hold (it is not a character)"
+    )
+    assert info.value.kind == "loneSurrogate"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError) as info:
+        momentum_plan.validate_plan(PLAN, dict(REQUEST, **{"go\udc00al": 1}))
+    assert str(info.value) == (
+        "request at $['go\ufffdal'] has a member name holding a lone surrogate (U+DC00), which JSON cannot hold"
+        " (it is not a character)"
+    )
+    assert info.value.path == "$['go\ufffdal']"  # type: ignore[attr-defined]
+    assert info.value.kind == "loneSurrogateInName"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError) as info:
+        momentum_plan.validate_plan(PLAN, '{\n"goal": "\ud83d"}')
+    assert str(info.value) == "request is not JSON: a lone surrogate (U+D83D) is not a character at line 2, column 10"
+    assert (info.value.argument, info.value.path, info.value.kind) == ("request", "$", None)  # type: ignore[attr-defined]
 
 
 def test_integers_are_exact_at_any_size() -> None:
@@ -310,7 +332,7 @@ def test_request_forms_agree() -> None:
 
 def test_request_text_that_is_not_json_is_refused() -> None:
     for text in ("{", "", "{'a': 1}", '{"a": NaN}'):
-        with pytest.raises(ValueError, match=r"^request is not valid JSON: "):
+        with pytest.raises(ValueError, match=r"^request is not JSON: "):
             momentum_plan.validate_plan(PLAN, text)
     with pytest.raises(ValueError, match="UTF-8"):
         momentum_plan.validate_plan(PLAN, b"\xff")
@@ -373,3 +395,96 @@ def test_the_typed_usage_file_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """tests/typing/usage.py (checked by mypy --strict in test.sh) also runs as written."""
     runpy.run_path(str(HERE / "typing" / "usage.py"), run_name="__main__")
     assert "required $.name" in capsys.readouterr().out
+
+
+# Issue 12: every fault text is the core's (host::HostFault, JsonError), and a dict becomes the
+# core's tree in one pass, numbers in the core's form for in-memory values (validator.md §7).
+
+
+@pytest.mark.parametrize(
+    "value,text",
+    [
+        (float(2**53), "9007199254740992.0"),
+        (-float(2**53), "-9007199254740992.0"),
+        (1e20, "1e+20"),
+        (1e21, "1e+21"),
+        (-0.0, "-0.0"),
+        (30.0, "30.0"),
+    ],
+)
+def test_floats_take_the_cores_in_memory_form(value: float, text: str) -> None:
+    plan = plan_with(["routine", "blocks", 0, "durationMin"], value)
+    verdict = momentum_plan.validate_plan(plan, REQUEST)
+    assert codes(verdict) == [("duration", "$.routine.blocks[0].durationMin")]
+    assert f"durationMin is {text};" in verdict["errors"][0]["message"], verdict["errors"][0]["message"]
+    # Byte for byte what the same text in the core's form gives (the size included).
+    as_text = compact(plan).replace(json.dumps(value), text)
+    assert verdict == momentum_plan.validate_plan(as_text, REQUEST)
+
+
+@pytest.mark.parametrize("n", [2**53, -(2**53), 2**63, -(2**63) - 1, 2**64, 10**20, 10**21, -(10**40)])
+def test_huge_ints_stay_integers(n: int) -> None:
+    plan = plan_with(["routine", "blocks", 0, "durationMin"], n)
+    verdict = momentum_plan.validate_plan(plan, REQUEST)
+    assert verdict == momentum_plan.validate_plan(compact(plan), REQUEST)
+    assert f"durationMin is {n};" in verdict["errors"][0]["message"]
+
+
+@pytest.mark.parametrize("value,detail", [(float("nan"), "NaN"), (float("inf"), "Infinity"), (float("-inf"), "-Infinity")])
+def test_not_finite_floats_in_plan_and_request(value: float, detail: str) -> None:
+    with pytest.raises(ValueError) as info:
+        momentum_plan.validate_plan({"x": [1, value]}, REQUEST)
+    assert str(info.value) == f"plan at $.x[1] is {detail}, which JSON cannot hold (JSON has no NaN or Infinity)"
+    assert (info.value.argument, info.value.path, info.value.kind) == ("plan", "$.x[1]", "notFinite")  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=rf"^request at \$\.v is {detail}, which JSON cannot hold"):
+        momentum_plan.validate_plan(PLAN, dict(REQUEST, v=value))
+
+
+def test_a_lone_surrogate_in_a_plan_key_is_the_json_verdict() -> None:
+    verdict = momentum_plan.validate_plan({"na\udc00me": 1}, REQUEST)
+    assert codes(verdict) == [("json", "$")]
+    assert "a lone surrogate (U+DC00) in a member name at $['na\ufffdme'] is not a character" in (
+        verdict["errors"][0]["message"]
+    )
+
+
+def nested_request(levels: int) -> Any:
+    """A request ``levels`` levels deep (the request itself is level 1)."""
+    inner: Any = []
+    for _ in range(levels - 2):
+        inner = [inner]
+    return dict(REQUEST, goal=inner)
+
+
+def test_depth_512_and_513_in_the_request() -> None:
+    verdict = momentum_plan.validate_plan(PLAN, nested_request(512))
+    assert verdict == momentum_plan.validate_plan(PLAN, compact(nested_request(512)))
+    with pytest.raises(ValueError) as info:
+        momentum_plan.validate_plan(PLAN, nested_request(513))
+    assert str(info.value) == (
+        "request at $.goal" + "[0]" * 511 + " is nested deeper than 512 levels, which JSON cannot hold here"
+    )
+    assert info.value.kind == "tooDeep"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"^request is not JSON: nesting deeper than 512 levels is not allowed"):
+        momentum_plan.validate_plan(PLAN, compact(nested_request(513)))
+
+
+def test_depth_513_plan_verdict_matches_the_text() -> None:
+    verdict = momentum_plan.validate_plan(nested(513), REQUEST)
+    assert verdict["errors"][0]["message"].startswith(
+        "The plan is not valid JSON: nesting deeper than 512 levels is not allowed"
+    )
+
+
+def test_a_json_plan_fault_still_reads_the_request_text() -> None:
+    with pytest.raises(ValueError, match=r"^request is not JSON: "):
+        momentum_plan.validate_plan({"name": "\ud83d"}, "{")
+
+
+def test_the_bench_floor_walks_without_building() -> None:
+    from momentum_plan import _native
+
+    assert _native._walk({"a": [1, 2.5, "x", None, True]}) == (7, 2)
+    with pytest.raises(ValueError, match=r"^plan at \$\.a is NaN"):
+        _native._walk({"a": float("nan")})
+    assert "_walk" not in momentum_plan.__all__
