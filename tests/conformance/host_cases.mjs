@@ -135,6 +135,22 @@ export const CASES = [
     expect: duration('0'),
   },
   {
+    id: 'num-1e-6',
+    where: `${BLOCK0}.durationMin`,
+    what: '1e-6 (JS writes 0.000001, the core 1e-6): the core form',
+    build: (h) => withDuration(h, 1e-6),
+    core: (h) => durationText(h, '1e-6'),
+    expect: duration('1e-6'),
+  },
+  {
+    id: 'num-30.5',
+    where: `${BLOCK0}.durationMin`,
+    what: 'a plain fraction, 30.5',
+    build: (h) => withDuration(h, 30.5),
+    core: (h) => durationText(h, '30.5'),
+    expect: duration('30.5'),
+  },
+  {
     id: 'num-2pow53-request',
     where: '$.requestVersion (request and the plan\'s echo)',
     what: 'a big integral number in the request and its echo: equal, so valid',
@@ -666,6 +682,27 @@ export const CASES = [
     core: (h) => h.example(),
     expect: VALID,
     noPython: 'Python has no realms',
+  },
+  {
+    id: 'null-prototype',
+    where: BLOCK0,
+    what: 'a block made by Object.create(null): written like a plain object',
+    build: (h) => h.withPlan((plan) => {
+      plan.routine.blocks[0] = Object.assign(Object.create(null), plan.routine.blocks[0]);
+    }),
+    core: (h) => h.example(),
+    expect: VALID,
+    noPython: 'Python has no prototypes (a dict is a dict)',
+  },
+  {
+    id: 'typed-array',
+    where: '$.routine.weekdays.mon',
+    what: 'a Uint8Array where a block list is expected',
+    build: (h) => h.withPlan((plan) => {
+      plan.routine.weekdays = { mon: new Uint8Array([1, 2]) };
+    }),
+    expect: typeError('plan', '$.routine.weekdays.mon', 'unsupported', cannot('plan', '$.routine.weekdays.mon', 'a Uint8Array')),
+    noPython: 'Python has no typed arrays (bytes is its own type, named in Python\'s words)',
   },
   {
     id: 'class-instance',

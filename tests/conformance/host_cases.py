@@ -194,6 +194,8 @@ PYTHON = {
     "num-1e20": lambda h: _duration(h, 1e20),
     "num-1e21": lambda h: _duration(h, 1e21),
     "num-neg0": lambda h: _duration(h, 0),
+    "num-1e-6": lambda h: _duration(h, 1e-6),
+    "num-30.5": lambda h: _duration(h, 30.5),
     "num-2pow53-request": _request_version_2pow53,
     "size-limit-2pow53": lambda h: _padded(h, float(2**53), PAYLOAD_BYTES),
     "size-over-2pow53": lambda h: _padded(h, float(2**53), PAYLOAD_BYTES + 1),
