@@ -10,8 +10,9 @@ KIND is `js` (the command writes host_exec.mjs outcome lines: host_node.mjs, hos
 1. every surface gives the same outcome as the reference: a verdict byte for byte, or an error of
    the same class with the same message, `.path` and `.argument`. Python's exception class is
    compared by this mapping (PYTHON_CLASS), its message must be identical (or the case's
-   `pythonMessage`, where the core's text names the host's own type), and `.path`/`.argument` are
-   compared when the exception carries them:
+   `pythonMessage`, where the core's text names the host's own type), `.path`/`.argument` are
+   compared when the exception carries them, `.kind` (the core's FaultKind name) wherever a
+   surface gives one:
        JS TypeError, kind unsupported/nonStringName/hole/undefined  ->  Python TypeError
        JS TypeError, kind notFinite/cycle/tooDeep/loneSurrogate*    ->  Python ValueError
        JS SyntaxError (request text that is not JSON)               ->  Python ValueError
@@ -148,10 +149,12 @@ def check_expect(case: dict, outcome: dict, kind: str, core: dict) -> list[str]:
                     why.append(f"class {g['class']}, expected {cls} (JS {e.get('class')}, kind {e.get('kind')})")
                 if msg is not None and g["message"] != msg:
                     why.append(f"message {g['message']!r}, expected {msg!r}")
-                for attr in ("path", "argument"):
-                    if e.get(attr) is not None and g[attr] is not None and g[attr] != e[attr]:
+                for attr in ("path", "argument", "kind"):
+                    if e.get(attr) is not None and g.get(attr) is not None and g[attr] != e[attr]:
                         why.append(f".{attr} {g[attr]!r}, expected {e[attr]!r}")
             else:
+                if e.get("kind") and g.get("kind") is not None and g["kind"] != e["kind"]:
+                    why.append(f".kind {g['kind']!r}, expected {e['kind']!r}")
                 for attr in ("class", "message", "path", "argument"):
                     if attr in e and g.get(attr) != e[attr]:
                         why.append(f"{'.' if attr in ('path', 'argument') else ''}{attr} {g.get(attr)!r}, expected {e[attr]!r}")
@@ -180,10 +183,12 @@ def same(case: dict, ref: dict, ref_kind: str, got: dict, kind: str) -> tuple[bo
     py_msg = case.get("pythonMessage")
     ok = ok and (py["message"] == (py_msg or js["message"]))
     for attr in ("path", "argument"):
-        if py[attr] is None:
+        if py.get(attr) is None:
             notes.append(f"python exception has no .{attr}")
         elif py[attr] != js[attr]:
             ok = False
+    if py.get("kind") is not None and js.get("kind") is not None and py["kind"] != js["kind"]:
+        ok = False
     return ok, notes
 
 
@@ -205,7 +210,8 @@ def short(outcome: dict | None) -> str:
     if "error" in outcome:
         e = outcome["error"]
         msg = e["message"] if len(e["message"]) < 400 else e["message"][:400] + "..."
-        return f"{e['class']}: {msg}  (.path={e['path'] if e['path'] is None or len(e['path']) < 80 else e['path'][:80] + '...'!s}, .argument={e['argument']})"
+        path = e["path"] if e["path"] is None or len(e["path"]) < 80 else e["path"][:80] + "..."
+        return f"{e['class']}: {msg}  (.path={path}, .argument={e['argument']}, .kind={e.get('kind')})"
     return json.dumps(outcome)[:400]
 
 

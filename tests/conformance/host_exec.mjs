@@ -2,7 +2,7 @@
 // builds each case's values and hands them to a package's validatePlan, and records the outcome
 // as plain data:
 //   {verdict: "<JSON.stringify of the verdict>"}   or
-//   {error: {class, message, path, argument}}       (path/argument null when the error has none)
+//   {error: {class, message, path, argument, kind}} (null when the error has no such property)
 // No imports of Node modules: the caller passes the example's text and another realm's globals.
 
 import { CASES } from './host_cases.mjs';
@@ -78,6 +78,7 @@ export function outcome(call) {
         message: isObject ? String(e.message) : String(e),
         path: isObject && e.path !== undefined ? String(e.path) : null,
         argument: isObject && e.argument !== undefined ? String(e.argument) : null,
+        kind: isObject && e.kind !== undefined ? String(e.kind) : null,
       },
     };
   }

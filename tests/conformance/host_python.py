@@ -5,7 +5,7 @@
 
 One JSON line per case that has a Python equivalent: {id, outcome, ms}, outcome as in
 host_exec.mjs: {"verdict": "<compact JSON, non-ASCII raw>"} or {"error": {class, message, path,
-argument}} (path and argument from the exception's attributes, null when it has none). Lines are
+argument, kind}} (from the exception's attributes, null when it has none). Lines are
 ASCII (lone surrogates escaped)."""
 from __future__ import annotations
 
@@ -28,11 +28,13 @@ def outcome(plan, request) -> dict:
     except Exception as e:  # noqa: BLE001 - every exception is an outcome to compare
         path = getattr(e, "path", None)
         argument = getattr(e, "argument", None)
+        kind = getattr(e, "kind", None)
         return {"error": {
             "class": type(e).__name__,
             "message": str(e),
             "path": None if path is None else str(path),
             "argument": None if argument is None else str(argument),
+            "kind": None if kind is None else str(kind),
         }}
 
 
