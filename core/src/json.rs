@@ -481,7 +481,13 @@ pub(crate) fn is_emptyish(v: &Node<'_>) -> bool {
 /// Whether `s` is blank: empty once white space is removed as Python's `str.strip()` defines it
 /// (Unicode White_Space plus U+001C..U+001F; validator.md §6).
 pub(crate) fn is_blank(s: &str) -> bool {
-    s.chars().all(|c| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+    s.chars().all(is_blank_char)
+}
+
+/// Whether `c` is white space to "blank" (validator.md §6): the one definition, also behind the
+/// plan schema's non-blank pattern (§9).
+pub(crate) fn is_blank_char(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
 /// Length in Unicode scalar values (validator.md §6).

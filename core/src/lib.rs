@@ -23,6 +23,7 @@ mod contract;
 pub mod host;
 pub mod json;
 mod path;
+mod schema;
 mod tree;
 mod validate;
 mod verdict;
@@ -35,6 +36,7 @@ pub use contract::{
 pub use host::{Argument, FaultKind, HostFault, float_text};
 pub use json::{JsonError, JsonErrorKind, MAX_DEPTH, line_column};
 pub use path::{JsonPath, Segment};
+pub use schema::{SchemaError, SchemaVariant, plan_schema};
 pub use serde_json::Value;
 pub use validate::{
     Input, validate, validate_bytes, validate_input, validate_text, validate_text_pair, validate_value_text,
