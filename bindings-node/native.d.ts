@@ -10,20 +10,31 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
- * Runs `momentum_plan::validate_text_pair(plan, request)` `iterations` times (at least once) and
- * returns the nanoseconds per run, timed inside Rust. `npm run bench` calls it with 1 for its
- * floor row (the core plus one native call, no verdict conversion). Not part of the public API.
- *
- * # Errors
- * `InvalidArg` when the request text is not strict JSON.
- */
-export declare function benchCore(plan: string, request: string, iterations: number): number
-
-/**
  * The name of every check, in the order they run (validator.md §4–§5; `Check::ALL`): the
  * source of the `CheckName` union in `index.d.ts`.
  */
 export declare function checkNames(): Array<string>
+
+/**
+ * The message of a fault the converter found in a host value (`HostFault`'s `Display`,
+ * validator.md §7, D12): the converter throws it as a `TypeError`.
+ *
+ * Input: `argument` (`plan`/`request`), `path` (a rendered JSONPath), `kind` (a `FaultKind`
+ * name), `detail` (the kind's detail). Output: the message.
+ *
+ * # Errors
+ * `InvalidArg` for an unknown argument or kind.
+ */
+export declare function faultText(argument: string, path: string, kind: string, detail: string): string
+
+/**
+ * `momentum_plan::float_text`: the JSON text of a finite number the core reads as a non-integer
+ * (validator.md §7), for the numbers JavaScript does not write in the core's form.
+ *
+ * # Errors
+ * `InvalidArg` for NaN or ±Infinity (the converter never passes them).
+ */
+export declare function floatText(value: number): string
 
 /**
  * Every issue code string, in registry order (`IssueCode::ALL`): the source of the `IssueCode`
@@ -34,21 +45,27 @@ export declare function issueCodes(): Array<string>
 /** `momentum_plan::MAX_DEPTH`: the deepest nesting a plan may have (validator.md §7). */
 export declare function maxDepth(): number
 
-/**
- * The core's verdict for a plan that JSON cannot hold (validator.md §5.1, D12): one `json` error
- * at `$` whose message gives `reason` (and `line`/`column`, 1-based characters, when not 0), as
- * compact JSON text.
- */
-export declare function notJson(reason: string, line: number, column: number): string
-
-/**
- * Panics on purpose: the test suite calls it to show that a Rust panic is caught and thrown as
- * a JS `Error` instead of aborting Node. Not part of the public API.
- */
-export declare function panicForTest(): void
-
 /** The plan contract (validator.md §2) as compact JSON text, key order as specified. */
 export declare function planContractJson(): string
+
+/**
+ * The core's `json` verdict for a plan value holding a fault that JSON text could hold too
+ * (`tooDeep`, `loneSurrogate`, `loneSurrogateInName`: `HostFault::json_error`, validator.md
+ * D12), packed as `validatePacked`'s verdicts.
+ *
+ * # Errors
+ * `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
+ */
+export declare function planFaultPacked(path: string, kind: string, detail: string): string
+
+/**
+ * The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
+ * after `before`), packed as `validatePacked`'s verdicts.
+ *
+ * # Errors
+ * `InvalidArg` for a `unit` beyond 0xFFFF.
+ */
+export declare function planTextFaultPacked(unit: number, before: string): string
 
 /**
  * A JSONPath rendered by the core's rules (validator.md §4, D7): strings are member names,
@@ -57,43 +74,28 @@ export declare function planContractJson(): string
 export declare function renderPath(segments: Array<string | number>): string
 
 /**
- * Validates a plan and a request given as JS values, converted by walking them through N-API
- * (no JSON text in between). Kept so `npm run bench` can measure this way in against the text
- * way the public API uses (README, "Conversion").
- *
- * Input: `plan`, `request`: JS values; a string is JSON text. Output: the verdict as compact JSON text (`Verdict::to_json`).
+ * The message for JSON text holding a lone surrogate (the code unit `unit`, right after the
+ * text `before`): `Argument::not_json` of `JsonError::lone_surrogate_in_text`, whose line and
+ * column the core counts. The converter throws it as a `SyntaxError`.
  *
  * # Errors
- * `InvalidArg` with the message `<plan|request> at <path> ...` for a value JSON cannot hold
- * (function, symbol, BigInt, NaN/Infinity, cycle, `undefined` in an array), or request text that
- * is not JSON. A plan holding a lone surrogate or nested deeper than `MAX_DEPTH` is not an
- * error: it gets the core's `json` verdict.
+ * `InvalidArg` for an unknown argument or a `unit` beyond 0xFFFF.
  */
-export declare function validateObjects(plan: unknown, request: unknown): string
-
-/**
- * Validates plan text against request text (validator.md §5), as [`validate_text`], returning
- * the verdict packed for `index.js`'s `unpack` (`text::pack`). The strings are read with one
- * N-API copy each (`text::read_string`).
- *
- * Input: `plan`, `request`: JS strings of JSON text, without lone surrogates (the wrapper checks).
- * Output: the packed verdict.
- *
- * # Errors
- * `StringExpected` when an argument is not a string; `InvalidArg` when the request text is not
- * strict JSON (the message starts with `request is not JSON:`).
- */
-export declare function validatePacked(plan: unknown, request: unknown): string
+export declare function textFaultText(argument: string, unit: number, before: string): string
 
 /**
  * Validates plan text against request text (validator.md §5): the plan is validated as text
- * (its size is its UTF-8 length, D3); the request is parsed with the core's strict reader and
- * may be any JSON value (a non-object request is `requestInvalid`, D1).
+ * (its size is its UTF-8 length, D3); the request is read with the core's strict reader and may
+ * be any JSON value (a non-object request is `requestInvalid`, D1). Both are read with one
+ * N-API copy each (`text::read_string`).
  *
- * Input: `plan`, `request`: JSON text (JS strings; the wrapper has made sure they hold no lone
- * surrogate, which N-API would turn into U+FFFD). Output: the verdict as compact JSON text (`Verdict::to_json`).
+ * Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
+ * checks; N-API would write U+FFFD for one). Output: the verdict packed for `unpack` (`text::pack`),
+ * or `!` followed by `Argument::not_json`'s message (`request is not JSON: …`) when the request
+ * text is not JSON: the converter throws that as a `SyntaxError` (no exception crosses N-API on
+ * the way).
  *
  * # Errors
- * `InvalidArg` when the request text is not strict JSON.
+ * `StringExpected` when an argument is not a string.
  */
-export declare function validateText(plan: string, request: string): string
+export declare function validatePacked(plan: unknown, request: unknown): string

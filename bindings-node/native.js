@@ -835,14 +835,14 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
-module.exports.benchCore = nativeBinding.benchCore
 module.exports.checkNames = nativeBinding.checkNames
+module.exports.faultText = nativeBinding.faultText
+module.exports.floatText = nativeBinding.floatText
 module.exports.issueCodes = nativeBinding.issueCodes
 module.exports.maxDepth = nativeBinding.maxDepth
-module.exports.notJson = nativeBinding.notJson
-module.exports.panicForTest = nativeBinding.panicForTest
 module.exports.planContractJson = nativeBinding.planContractJson
+module.exports.planFaultPacked = nativeBinding.planFaultPacked
+module.exports.planTextFaultPacked = nativeBinding.planTextFaultPacked
 module.exports.renderPath = nativeBinding.renderPath
-module.exports.validateObjects = nativeBinding.validateObjects
+module.exports.textFaultText = nativeBinding.textFaultText
 module.exports.validatePacked = nativeBinding.validatePacked
-module.exports.validateText = nativeBinding.validateText

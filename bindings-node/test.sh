@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tests of the Node binding (bindings-node): installs the npm packages (npm ci, from the committed
-# package-lock.json), builds the addon in release (napi-rs), runs every node:test file (all
+# package-lock.json), builds the addon in release (napi-rs) and the test addon (feature test-exports), runs every node:test file (all
 # vectors, the API, the example MCP server end to end, index.d.ts freshness, tsc), and the strict
 # type-check of the usage file. Works from any cwd; quick when already installed and built.
 set -euo pipefail
@@ -33,6 +33,11 @@ fi
 
 echo "== npm run build (release, CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
 npm run build
+
+# The test- and bench-only exports (cargo feature test-exports) go into a separate addon,
+# test/addon/, never into the shipped one (test/api.test.mjs checks).
+echo "== npm run build:test-addon"
+npm run build:test-addon
 
 echo "== tsc --noEmit --strict (test/types/usage.ts)"
 npm run typecheck

@@ -1,7 +1,5 @@
 // `npm run bench`: ops/s of validatePlan for object and text input, beside JSON.parse of the same
 // text, on the calm-weekday example and on a large plan (7 weekday lists x 40 blocks), in one run.
-// Also measures the other way in that was considered, walking the object through N-API
-// (`native.validateObjects`), so the README's conversion choice can be re-checked.
 // The floor row is one native call that runs the core's validate_text_pair on the two texts and
 // returns nothing of the verdict: the core plus the cheapest way across, what no binding beats.
 //
@@ -11,7 +9,8 @@ import { example, largePlanText } from './plans.mjs'
 
 const require = createRequire(import.meta.url)
 const { validatePlan } = require('../index.js')
-const native = require('../native.js')
+// benchCore is a test-only export: the test addon (`npm run build:test-addon`) has it.
+const testAddon = require('../test/addon/momentum-plan-node.node')
 
 const arg = (name, dflt) => {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`))
@@ -60,13 +59,12 @@ for (const [name, text] of plans) {
   const parse = measure(() => JSON.parse(text))
   const requestText = JSON.stringify(request)
   // The floor: one native call running validate_text_pair once, returning no verdict.
-  const core = measure(() => native.benchCore(text, requestText, 1) > 0)
+  const core = measure(() => testAddon.benchCore(text, requestText, 1) > 0)
   const cases = [
     ['JSON.parse(text) alone', parse],
     ['  floor: core validate_text_pair alone', core],
     ['validatePlan(text, request)', measure(() => validatePlan(text, request).valid)],
     ['validatePlan(object, request)', measure(() => validatePlan(object, request).valid)],
-    ['  other way: N-API object walk', measure(() => native.validateObjects(object, request).valid)],
     ['  part: JSON.stringify(object)', measure(() => JSON.stringify(object))],
   ]
   for (const [what, ops] of cases) rows.push([`${name}, ${bytes} B`, what, ops, ops === parse ? 1 : parse / ops])

@@ -4,19 +4,29 @@
 //! converts and calls the core crate; every rule lives in `momentum_plan` (validator.md).
 //!
 //! The public JavaScript API (`validatePlan`, `getPlanContract`, in `index.js` beside this crate)
-//! is a thin wrapper over these exports:
+//! is the shared converter (`js/convert.js` at the repository root, copied here as `convert.js`
+//! at build time) over these exports:
 //!
 //! | export | what |
 //! |---|---|
-//! | `validatePacked(plan, request)` | plan TEXT + request TEXT -> the verdict packed for `index.js`'s `unpack` (the hot path) |
-//! | `validateText(plan, request)` | plan TEXT + request TEXT -> verdict JSON text (`Verdict::to_json`, for tests) |
-//! | `notJson(reason, line, column)` | the core's `Verdict::not_json` (JSON text) for a host value JSON cannot hold |
-//! | `validateObjects(plan, request)` | walks JS values through N-API into `serde_json::Value`, -> verdict JSON text (kept to measure the other way in; see README) |
+//! | `validatePacked(plan, request)` | plan TEXT + request TEXT -> the verdict packed for `index.js`'s `unpack` (the hot path), or `!` + the message when the request is not JSON |
+//! | `faultText(argument, path, kind, detail)` | the core's `HostFault` message (validator.md §7, D12) for an error the shared converter throws |
+//! | `textFaultText(argument, unit, before)` | `Argument::not_json` of a lone surrogate in JSON text (line and column counted by the core) |
+//! | `planFaultPacked(path, kind, detail)` | the packed `json` verdict of a plan whose value holds a json-kind fault (`HostFault::json_error`) |
+//! | `planTextFaultPacked(unit, before)` | the packed `json` verdict of plan text holding a lone surrogate |
+//! | `floatText(x)` | `momentum_plan::float_text`: the §7 form of a number JavaScript does not write as the core does |
 //! | `planContractJson()` | the contract as compact JSON text (validator.md §2) |
 //! | `issueCodes()` | every issue code string, in registry order (`IssueCode::ALL`) |
 //! | `checkNames()` | every check name, in order (`Check::ALL`) |
 //! | `renderPath(segments)` | a JSONPath rendered by the core's rules (validator.md §4, D7) |
 //! | `maxDepth()` | `momentum_plan::MAX_DEPTH` (512) |
+//!
+//! With the cargo feature `test-exports` (never in the shipped addon; `test.sh` builds it
+//! separately into `test/addon/`), also:
+//!
+//! | export | what |
+//! |---|---|
+//! | `validateText(plan, request)` | plan TEXT + request TEXT -> verdict JSON text (`Verdict::to_json`), to compare with the packed way |
 //! | `benchCore(plan, request, n)` | runs `validate_text_pair` `n` times; ns per run timed inside Rust (the floor row of `npm run bench`) |
 //! | `panicForTest()` | panics, to prove a Rust panic becomes a JS `Error` (never an abort) |
 //!
@@ -29,94 +39,119 @@
 //! aborted Node process.
 
 mod text;
-mod walk;
 
+use momentum_plan::host::{Argument, FaultKind, HostFault};
 use momentum_plan::json::JsonError;
-use momentum_plan::{Check, IssueCode, JsonPath, Segment, Value};
+use momentum_plan::{Check, IssueCode, JsonPath, Segment, Verdict};
 
-/// The addon's allocator: mimalloc makes the core's `serde_json::Value` building ~10–25 % faster
-/// than glibc malloc in Node (README, "Speed").
+/// The addon's allocator: mimalloc makes the core's allocations ~10–25 % faster than glibc malloc
+/// in Node (README, "Speed").
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use napi::bindgen_prelude::{Either, Unknown};
-use napi::{Env, Error, Result, Status};
+use napi::{Error, Result, Status};
 use napi_derive::napi;
 
-/// The request text read strictly (validator.md D12); a fault is an `InvalidArg` error whose
-/// message starts with `request is not JSON:` (the JS wrapper throws it as a `SyntaxError`).
-fn parse_request(request: &str) -> Result<Value> {
-    momentum_plan::json::parse(request).map_err(|e| Error::new(Status::InvalidArg, format!("request is not JSON: {e}")))
+/// An `InvalidArg` error: the converter passed something it never passes.
+fn invalid(what: String) -> Error {
+    Error::new(Status::InvalidArg, what)
+}
+
+/// The argument named `name` (`plan`, `request`).
+fn argument(name: &str) -> Result<Argument> {
+    Argument::from_name(name).ok_or_else(|| invalid(format!("unknown argument {name:?}")))
+}
+
+/// The fault `kind` (a `FaultKind` name) with `detail` at `path` in `argument`.
+fn host_fault(argument: Argument, path: String, kind: &str, detail: String) -> Result<HostFault> {
+    let kind = FaultKind::from_name(kind).ok_or_else(|| invalid(format!("unknown fault kind {kind:?}")))?;
+    Ok(HostFault::new(argument, path, kind, detail))
+}
+
+/// A lone surrogate `unit` in JSON text after `before` (validator.md §7, D12).
+fn text_error(unit: u32, before: &str) -> Result<JsonError> {
+    let unit = u16::try_from(unit).map_err(|_| invalid(format!("{unit} is not a UTF-16 code unit")))?;
+    Ok(JsonError::lone_surrogate_in_text(unit, before))
 }
 
 /// Validates plan text against request text (validator.md §5): the plan is validated as text
-/// (its size is its UTF-8 length, D3); the request is parsed with the core's strict reader and
-/// may be any JSON value (a non-object request is `requestInvalid`, D1).
-///
-/// Input: `plan`, `request`: JSON text (JS strings; the wrapper has made sure they hold no lone
-/// surrogate, which N-API would turn into U+FFFD). Output: the verdict as compact JSON text (`Verdict::to_json`).
-///
-/// # Errors
-/// `InvalidArg` when the request text is not strict JSON.
-#[napi(catch_unwind)]
-pub fn validate_text(plan: String, request: String) -> Result<String> {
-    momentum_plan::validate_text_pair(&plan, &request)
-        .map(|v| v.to_json())
-        .map_err(|e| Error::new(Status::InvalidArg, format!("request is not JSON: {e}")))
-}
-
-/// Validates plan text against request text (validator.md §5), as [`validate_text`], returning
-/// the verdict packed for `index.js`'s `unpack` (`text::pack`). The strings are read with one
+/// (its size is its UTF-8 length, D3); the request is read with the core's strict reader and may
+/// be any JSON value (a non-object request is `requestInvalid`, D1). Both are read with one
 /// N-API copy each (`text::read_string`).
 ///
-/// Input: `plan`, `request`: JS strings of JSON text, without lone surrogates (the wrapper checks).
-/// Output: the packed verdict.
+/// Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
+/// checks; N-API would write U+FFFD for one). Output: the verdict packed for `unpack` (`text::pack`),
+/// or `!` followed by `Argument::not_json`'s message (`request is not JSON: …`) when the request
+/// text is not JSON: the converter throws that as a `SyntaxError` (no exception crosses N-API on
+/// the way).
 ///
 /// # Errors
-/// `StringExpected` when an argument is not a string; `InvalidArg` when the request text is not
-/// strict JSON (the message starts with `request is not JSON:`).
+/// `StringExpected` when an argument is not a string.
 #[napi(catch_unwind)]
 pub fn validate_packed(plan: Unknown<'_>, request: Unknown<'_>) -> Result<String> {
     let plan = text::read_string(&plan, "plan")?;
     let request = text::read_string(&request, "request")?;
-    momentum_plan::validate_text_pair(&plan, &request)
-        .map(|v| text::pack(&v))
-        .map_err(|e| Error::new(Status::InvalidArg, format!("request is not JSON: {e}")))
+    Ok(match momentum_plan::validate_text_pair(&plan, &request) {
+        Ok(v) => text::pack(&v),
+        Err(e) => format!("!{}", Argument::Request.not_json(&e)),
+    })
 }
 
-/// The core's verdict for a plan that JSON cannot hold (validator.md §5.1, D12): one `json` error
-/// at `$` whose message gives `reason` (and `line`/`column`, 1-based characters, when not 0), as
-/// compact JSON text.
-#[napi(catch_unwind)]
-pub fn not_json(reason: String, line: u32, column: u32) -> String {
-    let error = JsonError { reason, line: line as usize, column: column as usize };
-    momentum_plan::Verdict::not_json(&error).to_json()
-}
-
-/// Validates a plan and a request given as JS values, converted by walking them through N-API
-/// (no JSON text in between). Kept so `npm run bench` can measure this way in against the text
-/// way the public API uses (README, "Conversion").
+/// The message of a fault the converter found in a host value (`HostFault`'s `Display`,
+/// validator.md §7, D12): the converter throws it as a `TypeError`.
 ///
-/// Input: `plan`, `request`: JS values; a string is JSON text. Output: the verdict as compact JSON text (`Verdict::to_json`).
+/// Input: `argument` (`plan`/`request`), `path` (a rendered JSONPath), `kind` (a `FaultKind`
+/// name), `detail` (the kind's detail). Output: the message.
 ///
 /// # Errors
-/// `InvalidArg` with the message `<plan|request> at <path> ...` for a value JSON cannot hold
-/// (function, symbol, BigInt, NaN/Infinity, cycle, `undefined` in an array), or request text that
-/// is not JSON. A plan holding a lone surrogate or nested deeper than `MAX_DEPTH` is not an
-/// error: it gets the core's `json` verdict.
+/// `InvalidArg` for an unknown argument or kind.
 #[napi(catch_unwind)]
-pub fn validate_objects(env: Env, plan: Unknown<'_>, request: Unknown<'_>) -> Result<String> {
-    let request = match walk::to_value(&env, request, "request")? {
-        walk::Converted::Value(Value::String(text)) => parse_request(&text)?,
-        walk::Converted::Value(v) => v,
-        walk::Converted::NotJson(reason) => {
-            return Err(Error::new(Status::InvalidArg, format!("request {reason}")));
-        }
-    };
-    let verdict = match walk::to_value(&env, plan, "plan")? {
-        walk::Converted::Value(plan) => momentum_plan::validate(&plan, &request),
-        walk::Converted::NotJson(reason) => momentum_plan::Verdict::not_json(&JsonError::in_value(reason)),
-    };
-    Ok(verdict.to_json())
+pub fn fault_text(argument: String, path: String, kind: String, detail: String) -> Result<String> {
+    Ok(host_fault(self::argument(&argument)?, path, &kind, detail)?.to_string())
+}
+
+/// The message for JSON text holding a lone surrogate (the code unit `unit`, right after the
+/// text `before`): `Argument::not_json` of `JsonError::lone_surrogate_in_text`, whose line and
+/// column the core counts. The converter throws it as a `SyntaxError`.
+///
+/// # Errors
+/// `InvalidArg` for an unknown argument or a `unit` beyond 0xFFFF.
+#[napi(catch_unwind)]
+pub fn text_fault_text(argument: String, unit: u32, before: String) -> Result<String> {
+    Ok(self::argument(&argument)?.not_json(&text_error(unit, &before)?))
+}
+
+/// The core's `json` verdict for a plan value holding a fault that JSON text could hold too
+/// (`tooDeep`, `loneSurrogate`, `loneSurrogateInName`: `HostFault::json_error`, validator.md
+/// D12), packed as `validatePacked`'s verdicts.
+///
+/// # Errors
+/// `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
+#[napi(catch_unwind)]
+pub fn plan_fault_packed(path: String, kind: String, detail: String) -> Result<String> {
+    let fault = host_fault(Argument::Plan, path, &kind, detail)?;
+    let error = fault.json_error().ok_or_else(|| invalid(format!("a {kind} fault is not a verdict")))?;
+    Ok(text::pack(&Verdict::not_json(&error)))
+}
+
+/// The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
+/// after `before`), packed as `validatePacked`'s verdicts.
+///
+/// # Errors
+/// `InvalidArg` for a `unit` beyond 0xFFFF.
+#[napi(catch_unwind)]
+pub fn plan_text_fault_packed(unit: u32, before: String) -> Result<String> {
+    Ok(text::pack(&Verdict::not_json(&text_error(unit, &before)?)))
+}
+
+/// `momentum_plan::float_text`: the JSON text of a finite number the core reads as a non-integer
+/// (validator.md §7), for the numbers JavaScript does not write in the core's form.
+///
+/// # Errors
+/// `InvalidArg` for NaN or ±Infinity (the converter never passes them).
+#[napi(catch_unwind)]
+pub fn float_text(value: f64) -> Result<String> {
+    momentum_plan::float_text(value).ok_or_else(|| invalid(format!("{value} has no JSON form")))
 }
 
 /// The plan contract (validator.md §2) as compact JSON text, key order as specified.
@@ -156,27 +191,5 @@ pub fn max_depth() -> u32 {
     u32::try_from(momentum_plan::MAX_DEPTH).unwrap_or(u32::MAX)
 }
 
-/// Runs `momentum_plan::validate_text_pair(plan, request)` `iterations` times (at least once) and
-/// returns the nanoseconds per run, timed inside Rust. `npm run bench` calls it with 1 for its
-/// floor row (the core plus one native call, no verdict conversion). Not part of the public API.
-///
-/// # Errors
-/// `InvalidArg` when the request text is not strict JSON.
-#[napi(catch_unwind)]
-pub fn bench_core(plan: String, request: String, iterations: u32) -> Result<f64> {
-    let n = iterations.max(1);
-    let start = std::time::Instant::now();
-    for _ in 0..n {
-        std::hint::black_box(momentum_plan::validate_text_pair(std::hint::black_box(&plan), &request))
-            .map_err(|e| Error::new(Status::InvalidArg, format!("request is not JSON: {e}")))?;
-    }
-    Ok(start.elapsed().as_secs_f64() * 1e9 / f64::from(n))
-}
-
-/// Panics on purpose: the test suite calls it to show that a Rust panic is caught and thrown as
-/// a JS `Error` instead of aborting Node. Not part of the public API.
-#[napi(catch_unwind)]
-#[allow(clippy::panic)]
-pub fn panic_for_test() {
-    panic!("momentum-plan-node: deliberate panic for the test suite");
-}
+#[cfg(feature = "test-exports")]
+pub mod test_exports;

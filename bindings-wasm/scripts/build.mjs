@@ -10,18 +10,22 @@
 //      --experimental-reset-state-function (index.js re-instantiates the module after a trap);
 //   3. wasm-opt -Oz from the npm `binaryen` package (never Debian's binaryen 108: it corrupts the
 //      externref table of wasm-bindgen's output);
-//   4. the ES module snippet js/convert.js gets a CommonJS copy in pkg/node/, and each output gets
-//      its index.js (the public API), index.d.ts and a package.json naming its module type;
+//   4. each output gets its copy of the converter shared with momentum-plan-node (js/convert.js at
+//      the repository root, by js/emit.mjs: CommonJS in pkg/node/, an ES module in pkg/web/), its
+//      index.js (the public API: the converter over the raw exports, behind the trap guard),
+//      index.d.ts and a package.json naming its module type;
 //   5. the page's assets: pkg/web/ -> www/vendor/momentum-plan-wasm/, ../examples -> www/examples/.
 //
 // `--probe` instead builds the measurement-only exports (cargo feature `boundary-probe`) into
-// pkg/probe/ (nodejs) for `npm run bench:boundary`; the package outputs are left alone.
+// pkg/probe/ (nodejs, with the same index.js) for `npm run bench:boundary`; the package outputs
+// are left alone.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { emitConverter } from '../../js/emit.mjs';
 
 const CRATE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(CRATE, '..');
@@ -89,26 +93,6 @@ function noAny(dir) {
   }
 }
 
-function files(dir) {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : [p];
-  });
-}
-
-/** An ES module of ours (`export function|class|const NAME`, no imports) as CommonJS. */
-function toCommonJs(source, path) {
-  const names = [];
-  const body = source.replace(/^export (function|class|const) ([A-Za-z_$][\w$]*)/gm, (_, kind, name) => {
-    names.push(name);
-    return `${kind} ${name}`;
-  });
-  if (/^\s*(import|export)\b/m.test(body) || names.length === 0) {
-    throw new Error(`${path}: only "export function|class|const" declarations can be made CommonJS`);
-  }
-  return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
-}
-
 const TRAP_GUARD = `
 /** Runs a wasm export; a trap (out of memory, or a Rust panic, which aborts) leaves the instance
  * unusable, so it is replaced by a fresh one before the error goes to the caller. */
@@ -128,25 +112,64 @@ function guarded(call) {
   }
 }
 
+/** The shared converter over the raw exports (its makeConverter documents the native side),
+ * made on first use: in a browser the module is instantiated by init() after this file loads. */
+let converter = null;
+const makeIt = () => makeConverter({
+  maxDepth: raw.maxDepth,
+  renderPath: raw.renderPath,
+  floatText: raw.floatText,
+  faultText: raw.faultText,
+  textFaultText: raw.textFaultText,
+  planFault: raw.planFault,
+  planTextFault: raw.planTextFault,
+  validate: raw.validateTexts,
+});
+
 /**
  * Validates a plan against the request it answers (validator.md §5).
  * @param plan the plan object, or its JSON text
  * @param request the request object, or its JSON text
  * @returns the verdict {valid, errors, warnings, checks}, a plain object
- * @throws TypeError for values JSON cannot hold (naming the path); SyntaxError for request text
- *   that is not JSON; Error after a trap (the module is restarted)
+ * @throws TypeError for values JSON cannot hold; SyntaxError for request text that is not JSON
+ *   (both with .argument and .path; the texts are the core's); Error after a trap (the module is
+ *   restarted)
  */
 function validatePlan(plan, request) {
-  return guarded(() => raw.validatePlan(plan, request));
+  return guarded(() => (converter ??= makeIt()).validatePlan(plan, request));
 }
 
 /** The plan contract (validator.md §2), a fresh plain object. */
 function getPlanContract() {
   return guarded(() => raw.getPlanContract());
 }
+
+/** A JSONPath from member names (strings) and array indices (numbers), rendered by the core's
+ * rules (validator.md §4, D7): ['routine', 'blocks', 0] -> '$.routine.blocks[0]'. */
+function renderPath(segments) {
+  return guarded(() => raw.renderPath(segments));
+}
 `;
 
 const TYPE_NAMES = 'Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract';
+
+/** The public functions' declarations (the raw exports are the converter's native side). */
+const API_DTS = `import type { Verdict, Contract } from './${NAME}.js';
+/**
+ * Validates a plan against the request it answers (validator.md §5).
+ * @param plan the plan object, or its JSON text
+ * @param request the request object, or its JSON text
+ * @returns the verdict, a plain object equal to the core's verdict JSON
+ * @throws TypeError for a value JSON cannot hold (a request nested too deep or holding a lone
+ *   surrogate too); SyntaxError for request text that is not JSON. Both carry \`argument\`
+ *   ('plan' | 'request') and \`path\` (a JSONPath).
+ */
+export function validatePlan(plan: object | string, request: object | string): Verdict;
+/** The plan contract (validator.md §2), a fresh plain object. */
+export function getPlanContract(): Contract;
+/** A JSONPath rendered by the core's rules (validator.md §4, D7): ['routine', 'blocks', 0] -> '$.routine.blocks[0]'. */
+export function renderPath(segments: ReadonlyArray<string | number>): string;
+`;
 
 function writeWeb(dir) {
   writeFileSync(
@@ -155,17 +178,19 @@ function writeWeb(dir) {
 // \`initSync({ module })\`) once, then validatePlan / getPlanContract.
 import init, { initSync, __wbg_reset_state } from './${NAME}.js';
 import * as raw from './${NAME}.js';
+import { makeConverter } from './convert.js';
 ${TRAP_GUARD}
 export default init;
-export { initSync, validatePlan, getPlanContract };
+export { initSync, validatePlan, getPlanContract, renderPath };
 `,
   );
   writeFileSync(
     join(dir, 'index.d.ts'),
-    `export { default, initSync, validatePlan, getPlanContract } from './${NAME}.js';
+    `export { default, initSync } from './${NAME}.js';
 export type { ${TYPE_NAMES}, InitInput, InitOutput, SyncInitInput } from './${NAME}.js';
-`,
+${API_DTS}`,
   );
+  emitConverter(join(dir, 'convert.js'), 'module');
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
 }
 
@@ -173,28 +198,21 @@ function writeNode(dir) {
   writeFileSync(
     join(dir, 'index.js'),
     `'use strict';
-// momentum-plan-wasm for Node (CommonJS): require('momentum-plan-wasm') -> { validatePlan, getPlanContract }.
+// momentum-plan-wasm for Node (CommonJS): require('momentum-plan-wasm') -> { validatePlan, getPlanContract, renderPath }.
 const raw = require('./${NAME}.js');
 const { __wbg_reset_state } = raw;
+const { makeConverter } = require('./convert.js');
 ${TRAP_GUARD}
-module.exports = { validatePlan, getPlanContract };
+module.exports = { validatePlan, getPlanContract, renderPath };
 `,
   );
   writeFileSync(
     join(dir, 'index.d.ts'),
-    `export { validatePlan, getPlanContract } from './${NAME}.js';
-export type { ${TYPE_NAMES} } from './${NAME}.js';
-`,
+    `export type { ${TYPE_NAMES} } from './${NAME}.js';
+${API_DTS}`,
   );
+  emitConverter(join(dir, 'convert.js'), 'commonjs');
   writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
-}
-
-function commonJsSnippets(dir) {
-  const snippets = join(dir, 'snippets');
-  if (!existsSync(snippets)) return;
-  for (const f of files(snippets).filter((p) => p.endsWith('.js'))) {
-    writeFileSync(f, toCommonJs(readFileSync(f, 'utf8'), relative(CRATE, f)));
-  }
 }
 
 /** The page's assets: the web package and the repository's examples, with their list. */
@@ -249,10 +267,7 @@ async function main() {
     const out = join(CRATE, 'pkg', dir);
     noAny(out);
     if (target === 'web') writeWeb(out);
-    else {
-      commonJsSnippets(out);
-      writeNode(out);
-    }
+    else writeNode(out);
     const s = sizes(join(out, `${NAME}_bg.wasm`));
     console.log(`pkg/${dir}/${NAME}_bg.wasm: ${s.raw} bytes, ${s.gzip} gzipped (-9)`);
   }

@@ -3,29 +3,33 @@
 //! The `momentum-plan` validator as a WebAssembly module for browsers and Node (wasm-bindgen), so
 //! an app can check an AI-drafted plan on the person's device, offline, before importing it.
 //!
-//! The binding is thin: it converts its two arguments to JSON text, calls
-//! [`momentum_plan::validate_text`], and hands the verdict back as a plain JS object. It holds no
-//! validation rule; every verdict is the core's (`shared/spec/validator.md`).
+//! The binding is thin: every rule and every message is the core's (`shared/spec/validator.md`).
 //!
-//! ## Crossing the boundary (one place: this file and `js/convert.js`)
+//! ## Crossing the boundary
 //!
-//! A plan object is written to JSON text by `js/convert.js` (a small serializer that also rejects
-//! what JSON cannot hold, naming its path), the text is copied into wasm memory once, and the core
-//! parses it with `serde_json`. Measured against `serde-wasm-bindgen` walking the object (which
-//! crosses the boundary once per value) this is the faster way in; the verdict goes out as its
-//! compact JSON text through `JSON.parse`, which also gives plain objects with the core's key
-//! order. The README records the measurements (`npm run bench:boundary`).
+//! A JS value becomes JSON text in JavaScript, by the converter shared with momentum-plan-node
+//! (`js/convert.js` at the repository root; the build writes its copies into `pkg/node/` and
+//! `pkg/web/`, and each output's `index.js` builds it over the raw exports below). The two texts
+//! are copied into wasm memory once each and the core parses both into one arena
+//! ([`momentum_plan::validate_text_pair`]). The verdict goes out as its compact JSON text through
+//! `JSON.parse`, which gives plain objects with the core's key order. The README records the
+//! measurements (`npm run bench:boundary`).
 //!
-//! ## Exports (see the generated `.d.ts`)
+//! ## Raw exports (the shared converter's native side; see the generated `.d.ts`)
 //!
-//! - `validatePlan(plan: object | string, request: object | string): Verdict`
-//! - `getPlanContract(): Contract`
+//! - `validateTexts(plan, request)`: the verdict of two JSON texts, or the request's error message;
+//! - `faultText`, `textFaultText`, `planFault`, `planTextFault`: the core's words for what a host
+//!   value or text holds that JSON cannot (`momentum_plan::host`);
+//! - `floatText`, `renderPath`, `maxDepth`: the core's number form, JSONPaths and nesting limit;
+//! - `getPlanContract()`: the contract.
 //!
-//! The package's `index.js` wraps these two so that a trap (out of memory, or a panic, which
-//! aborts) re-instantiates the module instead of leaving it unusable.
+//! The package's `index.js` (written by `scripts/build.mjs`) exports `validatePlan`,
+//! `getPlanContract` and `renderPath`, and wraps every call so that a trap (out of memory, or a
+//! panic, which aborts) re-instantiates the module instead of leaving it unusable.
 
-use momentum_plan::json::{self, JsonError};
-use momentum_plan::{Value, Verdict};
+use momentum_plan::host::{Argument, FaultKind, HostFault};
+use momentum_plan::json::JsonError;
+use momentum_plan::{JsonPath, Segment, Verdict};
 use wasm_bindgen::prelude::*;
 
 mod ts;
@@ -43,32 +47,6 @@ pub const TYPESCRIPT: &str = ts::TYPES;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_SECTION: &str = TYPESCRIPT;
 
-#[wasm_bindgen(module = "/js/convert.js")]
-extern "C" {
-    /// `toJsonText(value, role)` (js/convert.js): the JSON text of a JS argument: a string is
-    /// returned as it is (checked for lone surrogates), anything else is serialized. Returns the
-    /// text, or a [`NotJson`] for values JSON cannot hold (nesting deeper than
-    /// [`momentum_plan::MAX_DEPTH`], a lone surrogate). Throws a `TypeError` naming the path for
-    /// functions, symbols, BigInt, NaN, Infinity, cycles and `undefined` in arrays.
-    #[wasm_bindgen(catch, js_name = toJsonText)]
-    fn to_json_text(value: &JsValue, role: &str) -> Result<JsValue, JsValue>;
-
-    /// Why an argument is not JSON (js/convert.js `NotJson`).
-    type NotJson;
-
-    /// What is wrong, e.g. `nesting deeper than 512 levels is not allowed`.
-    #[wasm_bindgen(method, getter)]
-    fn reason(this: &NotJson) -> String;
-
-    /// 1-based line in the given text, or 0 for a value built in memory.
-    #[wasm_bindgen(method, getter)]
-    fn line(this: &NotJson) -> u32;
-
-    /// 1-based column in characters, or 0 for a value built in memory.
-    #[wasm_bindgen(method, getter)]
-    fn column(this: &NotJson) -> u32;
-}
-
 #[wasm_bindgen]
 extern "C" {
     /// `JSON.parse(text)`: only ever given JSON written by the core.
@@ -80,82 +58,139 @@ extern "C" {
     pub(crate) type JsTypeError;
     #[wasm_bindgen(constructor, js_class = "TypeError")]
     pub(crate) fn new(message: &str) -> JsTypeError;
-
-    /// `new SyntaxError(message)`.
-    #[wasm_bindgen(js_name = SyntaxError)]
-    type JsSyntaxError;
-    #[wasm_bindgen(constructor, js_class = "SyntaxError")]
-    fn new(message: &str) -> JsSyntaxError;
 }
 
-/// An argument as JSON text, or why it cannot be.
-enum Text {
-    /// The argument's JSON text.
-    Json(String),
-    /// The argument holds something JSON cannot (a lone surrogate, nesting too deep).
-    NotJson(JsonError),
+/// A `TypeError` for a call the shared converter never makes (an unknown name, a bad unit).
+fn invalid(message: &str) -> JsValue {
+    JsTypeError::new(message).into()
 }
 
-/// Converts one argument through `js/convert.js`. `Err` is the JS exception to rethrow.
-fn text_of(value: &JsValue, role: &str) -> Result<Text, JsValue> {
-    let out = to_json_text(value, role)?;
-    Ok(match out.as_string() {
-        Some(text) => Text::Json(text),
-        None => {
-            let e = out.unchecked_into::<NotJson>();
-            let (line, column) = (e.line() as usize, e.column() as usize);
-            Text::NotJson(JsonError { reason: e.reason(), line, column })
-        }
-    })
+/// The argument named `name` (`plan`, `request`).
+fn argument(name: &str) -> Result<Argument, JsValue> {
+    Argument::from_name(name).ok_or_else(|| invalid(&format!("unknown argument {name:?}")))
 }
 
-/// The request argument as a JSON value. Text that is not JSON throws a `SyntaxError`; an object
-/// holding what JSON cannot throws a `TypeError` (the request is the caller's own input, not the
-/// drafted plan, so it gets an exception rather than a verdict).
-fn request_value(request: &JsValue) -> Result<Value, JsValue> {
-    let is_text = request.is_string();
-    let error = |e: &JsonError| -> JsValue {
-        let message = format!("request: {e}");
-        if is_text { JsSyntaxError::new(&message).into() } else { JsTypeError::new(&message).into() }
-    };
-    match text_of(request, "request")? {
-        Text::Json(text) => json::parse(&text).map_err(|e| error(&e)),
-        Text::NotJson(e) => Err(error(&e)),
-    }
+/// The fault `kind` (a `FaultKind` name) with `detail` at `path` in `argument`.
+fn host_fault(argument: Argument, path: &str, kind: &str, detail: &str) -> Result<HostFault, JsValue> {
+    let kind = FaultKind::from_name(kind).ok_or_else(|| invalid(&format!("unknown fault kind {kind:?}")))?;
+    Ok(HostFault::new(argument, path, kind, detail))
+}
+
+/// A lone surrogate `unit` in JSON text after `before` (validator.md §7, D12).
+fn text_error(unit: u32, before: &str) -> Result<JsonError, JsValue> {
+    let unit = u16::try_from(unit).map_err(|_| invalid(&format!("{unit} is not a UTF-16 code unit")))?;
+    Ok(JsonError::lone_surrogate_in_text(unit, before))
 }
 
 /// The verdict as a plain JS object: its compact JSON through `JSON.parse`, so objects are plain,
 /// keys keep the core's order, and the bytes are exactly [`Verdict::to_json`].
-fn verdict_to_js(verdict: &Verdict) -> Result<JsValue, JsValue> {
+pub(crate) fn verdict_to_js(verdict: &Verdict) -> Result<JsValue, JsValue> {
     json_parse(&verdict.to_json())
 }
 
-/// Validates a plan against the request it answers (validator.md §5).
+/// Validates plan text against request text (validator.md §5) with
+/// [`momentum_plan::validate_text_pair`]: both parsed once into one arena.
 ///
-/// - `plan`: the plan object, or its JSON text (validated as text: a `json` error at `$` with
-///   line and column when it is not JSON). Lone surrogates and nesting deeper than 512 levels give
-///   the core's `json` verdict.
-/// - `request`: the request object, or its JSON text.
+/// - `plan`, `request`: JSON text without lone surrogates (the converter checks them; the
+///   crossing would write U+FFFD for one).
 ///
-/// Returns the verdict, `{valid, errors, warnings, checks}`, a plain object.
+/// Returns the verdict `{valid, errors, warnings, checks}` (a plain object), or a string, the
+/// message (`request is not JSON: …`, [`Argument::not_json`]) when the request text is not JSON,
+/// which the converter throws as a `SyntaxError`.
 ///
 /// # Errors
-/// Throws a `TypeError` naming the path (e.g. `plan: $.routine.blocks[0].durationMin is NaN`) when
-/// an argument holds a value JSON cannot (a function, symbol, BigInt, NaN, Infinity, a cycle,
-/// `undefined` in an array; `undefined` object members are skipped as `JSON.stringify` does), and
-/// a `SyntaxError` when request text is not JSON.
-#[wasm_bindgen(js_name = validatePlan, unchecked_return_type = "Verdict")]
-pub fn validate_plan(
-    #[wasm_bindgen(unchecked_param_type = "object | string")] plan: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "object | string")] request: JsValue,
-) -> Result<JsValue, JsValue> {
-    let plan = text_of(&plan, "plan")?;
-    let request = request_value(&request)?;
-    let verdict = match plan {
-        Text::Json(text) => momentum_plan::validate_text(&text, &request),
-        Text::NotJson(e) => Verdict::not_json(&e),
-    };
-    verdict_to_js(&verdict)
+/// None in practice; a failure of `JSON.parse` would be rethrown.
+#[wasm_bindgen(js_name = validateTexts, unchecked_return_type = "Verdict | string")]
+pub fn validate_texts(plan: &str, request: &str) -> Result<JsValue, JsValue> {
+    match momentum_plan::validate_text_pair(plan, request) {
+        Ok(verdict) => verdict_to_js(&verdict),
+        Err(e) => Ok(JsValue::from_str(&Argument::Request.not_json(&e))),
+    }
+}
+
+/// The message of a fault the converter found in a host value (`HostFault`'s `Display`,
+/// validator.md §7, D12), which it throws as a `TypeError`: `argument` is `plan` or `request`,
+/// `path` a rendered JSONPath, `kind` a `FaultKind` name, `detail` the kind's detail.
+///
+/// # Errors
+/// A `TypeError` for an unknown argument or kind.
+#[wasm_bindgen(js_name = faultText)]
+pub fn fault_text(argument: &str, path: &str, kind: &str, detail: &str) -> Result<String, JsValue> {
+    Ok(host_fault(self::argument(argument)?, path, kind, detail)?.to_string())
+}
+
+/// The message for JSON text holding a lone surrogate (the code unit `unit`, right after the text
+/// `before`): [`Argument::not_json`] of [`JsonError::lone_surrogate_in_text`], whose line and
+/// column the core counts. The converter throws it as a `SyntaxError`.
+///
+/// # Errors
+/// A `TypeError` for an unknown argument or a `unit` beyond 0xFFFF.
+#[wasm_bindgen(js_name = textFaultText)]
+pub fn text_fault_text(argument: &str, unit: u32, before: &str) -> Result<String, JsValue> {
+    Ok(self::argument(argument)?.not_json(&text_error(unit, before)?))
+}
+
+/// The core's `json` verdict for a plan value holding a fault JSON text could hold too (`tooDeep`,
+/// `loneSurrogate`, `loneSurrogateInName`: [`HostFault::json_error`], validator.md D12).
+///
+/// # Errors
+/// A `TypeError` for an unknown kind or one that is an exception, not a verdict.
+#[wasm_bindgen(js_name = planFault, unchecked_return_type = "Verdict")]
+pub fn plan_fault(path: &str, kind: &str, detail: &str) -> Result<JsValue, JsValue> {
+    let fault = host_fault(Argument::Plan, path, kind, detail)?;
+    let error = fault.json_error().ok_or_else(|| invalid(&format!("a {kind} fault is not a verdict")))?;
+    verdict_to_js(&Verdict::not_json(&error))
+}
+
+/// The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
+/// after `before`).
+///
+/// # Errors
+/// A `TypeError` for a `unit` beyond 0xFFFF.
+#[wasm_bindgen(js_name = planTextFault, unchecked_return_type = "Verdict")]
+pub fn plan_text_fault(unit: u32, before: &str) -> Result<JsValue, JsValue> {
+    verdict_to_js(&Verdict::not_json(&text_error(unit, before)?))
+}
+
+/// [`momentum_plan::float_text`]: the JSON text of a finite number the core reads as a
+/// non-integer (validator.md §7), for the numbers JavaScript does not write in the core's form.
+///
+/// # Errors
+/// A `TypeError` for NaN or ±Infinity (the converter never passes them).
+#[wasm_bindgen(js_name = floatText)]
+pub fn float_text(value: f64) -> Result<String, JsValue> {
+    momentum_plan::float_text(value).ok_or_else(|| invalid(&format!("{value} has no JSON form")))
+}
+
+/// A JSONPath rendered by the core's rules (validator.md §4, D7): strings are member names,
+/// numbers are array indices (`["routine", "blocks", 0]` → `$.routine.blocks[0]`).
+///
+/// # Errors
+/// A `TypeError` for a segment that is neither a string nor a non-negative integer.
+#[wasm_bindgen(js_name = renderPath)]
+pub fn render_path(
+    #[wasm_bindgen(unchecked_param_type = "ReadonlyArray<string | number>")] segments: Vec<JsValue>,
+) -> Result<String, JsValue> {
+    let mut names = Vec::with_capacity(segments.len());
+    for s in &segments {
+        names.push(match (s.as_string(), s.as_f64()) {
+            (Some(name), _) => Ok(name),
+            (None, Some(i)) if i >= 0.0 && i.fract() == 0.0 && i <= f64::from(u32::MAX) => Err(i as usize),
+            _ => return Err(invalid("a path segment is a string or a non-negative integer")),
+        });
+    }
+    Ok(JsonPath::from_segments(names.iter().map(|s| match s {
+        Ok(name) => Segment::Key(name),
+        Err(i) => Segment::Index(*i),
+    }))
+    .into_string())
+}
+
+/// `momentum_plan::MAX_DEPTH`: the deepest nesting a plan may have (validator.md §7).
+#[wasm_bindgen(js_name = maxDepth)]
+#[must_use]
+pub fn max_depth() -> u32 {
+    u32::try_from(momentum_plan::MAX_DEPTH).unwrap_or(u32::MAX)
 }
 
 /// The plan contract (validator.md §2): exactly the JSON of `get_plan_contract`, as a fresh plain

@@ -2,7 +2,7 @@
 //! other ways across the boundary, so `npm run bench:boundary` can time them beside the chosen
 //! one in the same run. See the README's "Crossing the boundary".
 
-use crate::{request_value, verdict_to_js};
+use crate::verdict_to_js;
 use momentum_plan::{Value, Verdict};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -11,15 +11,20 @@ fn swb_error(e: &serde_wasm_bindgen::Error) -> JsValue {
     crate::JsTypeError::new(&e.to_string()).into()
 }
 
+/// The request text read strictly, or a `TypeError`.
+fn request_value(request: &str) -> Result<Value, JsValue> {
+    momentum_plan::json::parse(request).map_err(|e| crate::JsTypeError::new(&e.to_string()).into())
+}
+
 /// In: `serde-wasm-bindgen` walks the plan object into a `Value` (one boundary crossing per
 /// value), then the core validates the value. Out: as `validatePlan` (JSON text + `JSON.parse`).
 ///
 /// # Errors
-/// A `TypeError` when `serde-wasm-bindgen` cannot read the plan.
+/// A `TypeError` when `serde-wasm-bindgen` cannot read the plan or the request text is not JSON.
 #[wasm_bindgen(js_name = probeSwbIn)]
-pub fn probe_swb_in(plan: JsValue, request: JsValue) -> Result<JsValue, JsValue> {
+pub fn probe_swb_in(plan: JsValue, request: &str) -> Result<JsValue, JsValue> {
     let plan: Value = serde_wasm_bindgen::from_value(plan).map_err(|e| swb_error(&e))?;
-    let request = request_value(&request)?;
+    let request = request_value(request)?;
     verdict_to_js(&momentum_plan::validate(&plan, &request))
 }
 
@@ -27,10 +32,10 @@ pub fn probe_swb_in(plan: JsValue, request: JsValue) -> Result<JsValue, JsValue>
 /// Out: as `validatePlan`.
 ///
 /// # Errors
-/// As `validatePlan` for the request.
+/// A `TypeError` when the request text is not JSON.
 #[wasm_bindgen(js_name = probeTextIn)]
-pub fn probe_text_in(plan: &str, request: JsValue) -> Result<JsValue, JsValue> {
-    let request = request_value(&request)?;
+pub fn probe_text_in(plan: &str, request: &str) -> Result<JsValue, JsValue> {
+    let request = request_value(request)?;
     verdict_to_js(&momentum_plan::validate_text(plan, &request))
 }
 
@@ -38,10 +43,10 @@ pub fn probe_text_in(plan: &str, request: JsValue) -> Result<JsValue, JsValue> {
 /// objects) instead of JSON text + `JSON.parse`.
 ///
 /// # Errors
-/// As `validatePlan` for the request; a `TypeError` if serialization fails.
+/// A `TypeError` when the request text is not JSON or serialization fails.
 #[wasm_bindgen(js_name = probeSwbOut)]
-pub fn probe_swb_out(plan: &str, request: JsValue) -> Result<JsValue, JsValue> {
-    let request = request_value(&request)?;
+pub fn probe_swb_out(plan: &str, request: &str) -> Result<JsValue, JsValue> {
+    let request = request_value(request)?;
     let verdict: Verdict = momentum_plan::validate_text(plan, &request);
     verdict.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| swb_error(&e))
 }

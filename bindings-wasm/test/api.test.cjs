@@ -29,8 +29,9 @@ function core(planText, requestText) {
 
 const codes = (v) => v.errors.map((i) => `${i.code} ${i.path}`);
 
-test('exports exactly validatePlan and getPlanContract', () => {
-  assert.deepEqual(Object.keys(wasm).sort(), ['getPlanContract', 'validatePlan']);
+test('exports exactly validatePlan, getPlanContract and renderPath', () => {
+  assert.deepEqual(Object.keys(wasm).sort(), ['getPlanContract', 'renderPath', 'validatePlan']);
+  assert.equal(wasm.renderPath(['routine', 'blocks', 0, "it's", 'a b']), "$.routine.blocks[0]['it\\'s']['a b']");
 });
 
 test('every example: the verdict bytes are the core verdict, as object and as text', () => {
@@ -92,33 +93,33 @@ test('getPlanContract: the contract, a fresh plain object each call', () => {
 
 test('non-JSON values throw a TypeError naming the path', () => {
   const cases = [
-    [(p) => { p.routine.blocks[0].durationMin = NaN; }, /^plan: \$\.routine\.blocks\[0\]\.durationMin is NaN/],
-    [(p) => { p.routine.blocks[0].durationMin = Infinity; }, /^plan: \$\.routine\.blocks\[0\]\.durationMin is Infinity/],
+    [(p) => { p.routine.blocks[0].durationMin = NaN; }, /^plan at \$\.routine\.blocks\[0\]\.durationMin is NaN, which JSON cannot hold/],
+    [(p) => { p.routine.blocks[0].durationMin = Infinity; }, /^plan at \$\.routine\.blocks\[0\]\.durationMin is Infinity/],
     [(p) => { p.routine.blocks[0].durationMin = -Infinity; }, /durationMin is -Infinity/],
-    [(p) => { p.routine.blocks[1].essential = () => true; }, /^plan: \$\.routine\.blocks\[1\]\.essential is a function/],
-    [(p) => { p.name = Symbol('x'); }, /^plan: \$\.name is a symbol/],
-    [(p) => { p.contractVersion = 1n; }, /^plan: \$\.contractVersion is a BigInt/],
-    [(p) => { p.contractVersion = Object(1n); }, /^plan: \$\.contractVersion is a BigInt/],
-    [(p) => { p.routine.blocks.push(undefined); }, /^plan: \$\.routine\.blocks\[5\] is undefined/],
-    [(p) => { p.routine.blocks.length = 7; }, /^plan: \$\.routine\.blocks\[5\] is undefined \(or a hole\)/],
-    [(p) => { p.routine.blocks[0].self = p.routine; }, /^plan: \$\.routine\.blocks\[0\]\.self refers back to \$\.routine: a cycle/],
-    [(p) => { p.routine.weekdays = new Map(); }, /^plan: \$\.routine\.weekdays is a Map/],
-    [(p) => { p['odd key'] = { x: new Set([1]) }; }, /^plan: \$\['odd key'\]\.x is a Set/],
-    [(p) => { p["it's"] = [() => 1]; }, /^plan: \$\['it\\'s'\]\[0\] is a function/],
+    [(p) => { p.routine.blocks[1].essential = () => true; }, /^plan at \$\.routine\.blocks\[1\]\.essential is a function/],
+    [(p) => { p.name = Symbol('x'); }, /^plan at \$\.name is a symbol/],
+    [(p) => { p.contractVersion = 1n; }, /^plan at \$\.contractVersion is a BigInt \(1n\)/],
+    [(p) => { p.contractVersion = Object(1n); }, /^plan at \$\.contractVersion is a BigInt \(1n\)/],
+    [(p) => { p.routine.blocks.push(undefined); }, /^plan at \$\.routine\.blocks\[5\] is undefined/],
+    [(p) => { p.routine.blocks.length = 7; }, /^plan at \$\.routine\.blocks\[5\] is undefined \(or a hole\)/],
+    [(p) => { p.routine.blocks[0].self = p.routine; }, /^plan at \$\.routine\.blocks\[0\]\.self refers back to \$\.routine \(a cycle\)/],
+    [(p) => { p.routine.weekdays = new Map(); }, /^plan at \$\.routine\.weekdays is a Map/],
+    [(p) => { p['odd key'] = { x: new Set([1]) }; }, /^plan at \$\['odd key'\]\.x is a Set/],
+    [(p) => { p["it's"] = [() => 1]; }, /^plan at \$\['it\\'s'\]\[0\] is a function/],
   ];
   for (const [mutate, message] of cases) {
     const { plan, request } = calm();
     mutate(plan);
-    assert.throws(() => validatePlan(plan, request), (e) => e instanceof TypeError && message.test(e.message), String(message));
+    assert.throws(() => validatePlan(plan, request), (e) => e instanceof TypeError && message.test(e.message) && e.argument === 'plan' && e.message.startsWith(`plan at ${e.path} `), String(message));
   }
-  assert.throws(() => validatePlan(undefined, calm().request), /^TypeError: plan: \$ is undefined/);
-  assert.throws(() => validatePlan(() => 1, calm().request), /^TypeError: plan: \$ is a function/);
-  assert.throws(() => validatePlan(1n, calm().request), /^TypeError: plan: \$ is a BigInt/);
+  assert.throws(() => validatePlan(undefined, calm().request), /^TypeError: plan at \$ is undefined/);
+  assert.throws(() => validatePlan(() => 1, calm().request), /^TypeError: plan at \$ is a function/);
+  assert.throws(() => validatePlan(1n, calm().request), /^TypeError: plan at \$ is a BigInt/);
   // the request too
   const { plan, request } = calm();
   request.commitments[0].end = NaN;
-  assert.throws(() => validatePlan(plan, request), /^TypeError: request: \$\.commitments\[0\]\.end is NaN/);
-  assert.throws(() => validatePlan(plan, undefined), /^TypeError: request: \$ is undefined/);
+  assert.throws(() => validatePlan(plan, request), /^TypeError: request at \$\.commitments\[0\]\.end is NaN/);
+  assert.throws(() => validatePlan(plan, undefined), /^TypeError: request at \$ is undefined/);
 });
 
 test('undefined members are skipped as JSON.stringify skips them; toJSON and boxes as JSON.stringify', () => {
@@ -156,7 +157,7 @@ test('plans that are not objects get the core type verdict; text that is not JSO
 
 test('request text that is not JSON throws a SyntaxError; a non-object request is the core requestInvalid', () => {
   const { plan } = calm();
-  assert.throws(() => validatePlan(plan, '{"requestId": '), (e) => e instanceof SyntaxError && /^request: .* at line 1, column \d+$/.test(e.message));
+  assert.throws(() => validatePlan(plan, '{"requestId": '), (e) => e instanceof SyntaxError && /^request is not JSON: .* at line 1, column \d+$/.test(e.message));
   assert.throws(() => validatePlan(plan, '"\ud800"'), (e) => e instanceof SyntaxError && /lone surrogate/.test(e.message));
   const v = validatePlan(plan, '[]');
   assert.ok(codes(v).some((c) => c.startsWith('requestInvalid')));
@@ -187,8 +188,8 @@ test('nesting: 512 levels are JSON, 513 and 600 are the core json error, as text
   }
   // arrays too, and deep values in the request are a TypeError for objects, SyntaxError for text
   assert.deepEqual(codes(validatePlan('['.repeat(600) + ']'.repeat(600), request)), ['json $']);
-  assert.throws(() => validatePlan(calm().plan, nestObject(600)), /^TypeError: request: nesting deeper than 512/);
-  assert.throws(() => validatePlan(calm().plan, nestText(600)), /^SyntaxError: request: nesting deeper than 512/);
+  assert.throws(() => validatePlan(calm().plan, nestObject(600)), /^TypeError: request at \$(\.a)+ is nested deeper than 512 levels/);
+  assert.throws(() => validatePlan(calm().plan, nestText(600)), /^SyntaxError: request is not JSON: nesting deeper than 512/);
   // the module is fine afterwards
   assert.equal(validatePlan(calm().plan, request).valid, true);
 });
@@ -210,7 +211,7 @@ test('lone surrogates: the core json verdict, in object strings, member names an
   assert.deepEqual(codes(validatePlan('{"a": "😀", "b": "\ud800', request)), ['json $']);
   assert.match(validatePlan('"😀\ud800"', request).errors[0].message, /column 3/);
   assert.equal(validatePlan({ ...plan, name: 'Calm 😀' }, request).valid, true);
-  assert.throws(() => validatePlan(plan, { ...request, goal: '\ud800' }), /^TypeError: request: a lone surrogate \(U\+D800\) in the string at \$\.goal/);
+  assert.throws(() => validatePlan(plan, { ...request, goal: '\ud800' }), /^TypeError: request at \$\.goal holds a lone surrogate \(U\+D800\)/);
 });
 
 test('numbers: JS integers are integers, other finite numbers are not (validator.md §7)', () => {
@@ -252,8 +253,10 @@ test('the package types: generated, precise, no any; a usage file type-checks un
       assert.doesNotMatch(code, /\bany\b/, `${dir}/${f}: no any`);
     }
     const dts = fs.readFileSync(path.join(pkg, 'momentum_plan_wasm.d.ts'), 'utf8');
-    assert.match(dts, /export function validatePlan\(plan: object \| string, request: object \| string\): Verdict;/);
-    assert.match(dts, /export function getPlanContract\(\): Contract;/);
+    const api = fs.readFileSync(path.join(pkg, 'index.d.ts'), 'utf8');
+    assert.match(api, /export function validatePlan\(plan: object \| string, request: object \| string\): Verdict;/);
+    assert.match(api, /export function getPlanContract\(\): Contract;/);
+    assert.match(api, /export function renderPath\(segments: ReadonlyArray<string \| number>\): string;/);
     assert.match(dts, /export type IssueCode = "json" \| "type" \| /);
   }
   const tsc = require.resolve('typescript/bin/tsc');

@@ -22,7 +22,7 @@ test('pkg/web: initSync, then the same verdicts as pkg/node', () => {
     assert.deepEqual(validatePlan(JSON.parse(plan), JSON.parse(request)), node.validatePlan(plan, request), f);
   }
   assert.deepEqual(getPlanContract(), node.getPlanContract());
-  assert.throws(() => validatePlan({ a: NaN }, {}), /^TypeError: plan: \$\.a is NaN/);
+  assert.throws(() => validatePlan({ a: NaN }, {}), /^TypeError: plan at \$\.a is NaN/);
 });
 
 test('the package resolves: require() gets pkg/node, import of /web gets pkg/web', async () => {

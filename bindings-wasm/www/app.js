@@ -6,11 +6,10 @@
 // view, with the blocks an issue points at highlighted. Plan content is shown with textContent
 // only (a plan is untrusted text).
 
-import init, { validatePlan, getPlanContract } from './vendor/momentum-plan-wasm/index.js';
+import init, { validatePlan, getPlanContract, renderPath } from './vendor/momentum-plan-wasm/index.js';
 
 const $ = (id) => document.getElementById(id);
 const WEEKDAY_NAMES = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MINUTES = 24 * 60;
 
 const state = {
@@ -35,17 +34,6 @@ function el(tag, attrs = {}, ...children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
-}
-
-/** A JSONPath as the validator renders it (validator.md §4). */
-function renderPath(segments) {
-  let out = '$';
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (IDENT.test(s)) out += `.${s}`;
-    else out += `['${s.replace(/[\\']/g, '\\$&')}']`;
-  }
-  return out;
 }
 
 /** Whether issue path `p` is at or inside element path `e`. */

@@ -1,0 +1,137 @@
+// Host-object cases of the shared converter (js/convert.js), for the tests of both JS packages
+// (bindings-node/test/host-objects.test.mjs, bindings-wasm/test/host-objects.test.mjs). Each case
+// changes a copy of the calm-weekday plan (or request) and pins what must come out: the verdict's
+// first error, or the exact error (class, message, .path, .argument). Each package's test checks
+// itself against these, and, when the other package is built, that both give the same verdict
+// bytes or the same error.
+
+import vm from 'node:vm';
+
+const BLOCK = '$.routine.blocks[0].durationMin';
+const duration = (v) => (p) => {
+  p.routine.blocks[0].durationMin = v;
+};
+const durationIs = (text) => ({ code: 'duration', path: BLOCK, message: `durationMin is ${text};` });
+const typeError = (argument, path, what) => ({
+  error: { class: 'TypeError', message: `${argument} at ${path} ${what}, which JSON cannot hold`, path, argument },
+});
+const nest = (levels) => {
+  let v = 1;
+  for (let i = 0; i < levels; i++) v = [v];
+  return v;
+};
+
+/** `[name, change(plan), expected]`: expected is `{ first }` (the verdict's first error: code,
+ * path and the start of its message), `{ valid: true }`, or `{ error }`. */
+export const PLAN_CASES = [
+  ['2^53', duration(2 ** 53), { first: durationIs('9007199254740992.0') }],
+  ['-2^53', duration(-(2 ** 53)), { first: { code: 'duration', path: BLOCK } }],
+  ['2^53 - 1 is an integer', duration(2 ** 53 - 1), { first: { code: 'duration', path: BLOCK } }],
+  ['1e20', duration(1e20), { first: { code: 'duration', path: BLOCK } }],
+  ['1e21', duration(1e21), { first: { code: 'duration', path: BLOCK } }],
+  ['-0 is the integer 0', duration(-0), { first: durationIs('0') }],
+  ['30.0 is the integer 30', duration(30.0), { valid: true }],
+  ['1e-6', duration(1e-6), { first: { code: 'duration', path: BLOCK } }],
+  ['Map', (p) => (p.routine.weekdays = new Map()), typeError('plan', '$.routine.weekdays', 'is a Map')],
+  ['Set', (p) => (p.extra = new Set([1])), typeError('plan', '$.extra', 'is a Set')],
+  ['WeakMap', (p) => (p.extra = [new WeakMap()]), typeError('plan', '$.extra[0]', 'is a WeakMap')],
+  ['Map from another realm', (p) => (p.extra = vm.runInNewContext('new Map()')), typeError('plan', '$.extra', 'is a Map')],
+  ['RegExp', (p) => (p.extra = /x/), typeError('plan', '$.extra', 'is a RegExp')],
+  ['Uint8Array', (p) => (p.extra = new Uint8Array(2)), typeError('plan', '$.extra', 'is a Uint8Array')],
+  [
+    'boxed values are unwrapped',
+    (p) => {
+      p.name = new String(p.name);
+      p.routine.blocks[0].durationMin = new Number(p.routine.blocks[0].durationMin);
+      p.extra = [Object(true), vm.runInNewContext('new Number(2)')];
+    },
+    { valid: true },
+  ],
+  ['a boxed 2^53', duration(new Number(2 ** 53)), { first: durationIs('9007199254740992.0') }],
+  ['Date (toJSON)', (p) => (p.extra = new Date(0)), { valid: true }],
+  ['a class instance is its members', (p) => (p.extra = new (class Point { constructor() { this.x = 1; } })()), { valid: true }],
+  ['toJSON returning undefined skips the member', (p) => (p.extra = { toJSON: () => undefined }), { valid: true }],
+  ['toJSON gets the key', (p) => (p.routine.blocks[0].durationMin = { toJSON: (k) => (k === 'durationMin' ? 2 ** 53 : 0) }), { first: durationIs('9007199254740992.0') }],
+  ['BigInt', (p) => (p.extra = { n: 10n }), typeError('plan', '$.extra.n', 'is a BigInt (10n)')],
+  ['function', (p) => (p.extra = function named() {}), typeError('plan', '$.extra', 'is a function (named)')],
+  ['symbol', (p) => (p.extra = [Symbol('s')]), typeError('plan', '$.extra[0]', 'is a symbol (Symbol(s))')],
+  ['NaN', duration(NaN), { error: { class: 'TypeError', message: `plan at ${BLOCK} is NaN, which JSON cannot hold (JSON has no NaN or Infinity)`, path: BLOCK, argument: 'plan' } }],
+  ['-Infinity', (p) => (p.extra = { 'odd key': -Infinity }), { error: { class: 'TypeError', message: "plan at $.extra['odd key'] is -Infinity, which JSON cannot hold (JSON has no NaN or Infinity)", path: "$.extra['odd key']", argument: 'plan' } }],
+  ['a lone surrogate in a value', (p) => (p.name = 'Calm \ud83d day'), { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: a lone surrogate (U+D83D) in the string at $.name is not a character.' } }],
+  ['a lone surrogate in a member name', (p) => (p.extra = { '\udc00': 1 }), { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: a lone surrogate (U+DC00) in a member name at' } }],
+  [
+    'a cycle',
+    (p) => {
+      p.extra = { a: {} };
+      p.extra.a.back = p.extra;
+    },
+    { error: { class: 'TypeError', message: 'plan at $.extra.a.back refers back to $.extra (a cycle), which JSON cannot hold', path: '$.extra.a.back', argument: 'plan' } },
+  ],
+  ['depth 512', (p) => (p.extra = nest(511)), { valid: true }],
+  ['depth 513', (p) => (p.extra = nest(512)), { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: nesting deeper than 512 levels is not allowed.' } }],
+  // eslint-disable-next-line no-sparse-arrays
+  ['a hole', (p) => (p.extra = [1, , 3]), { error: { class: 'TypeError', message: 'plan at $.extra[1] is undefined (or a hole) inside an array, which JSON cannot hold', path: '$.extra[1]', argument: 'plan' } }],
+  ['undefined in an array', (p) => (p.extra = [undefined]), { error: { class: 'TypeError', message: 'plan at $.extra[0] is undefined (or a hole) inside an array, which JSON cannot hold', path: '$.extra[0]', argument: 'plan' } }],
+  ['a getter', (p) => Object.defineProperty(p.routine.blocks[0], 'durationMin', { get: () => 2 ** 53, enumerable: true }), { first: durationIs('9007199254740992.0') }],
+  ['a Proxy', (p) => (p.routine.blocks[0] = new Proxy(p.routine.blocks[0], {})), { valid: true }],
+  ['a Proxy of a Map', (p) => (p.extra = new Proxy(new Map(), {})), typeError('plan', '$.extra', 'is a Map')],
+];
+
+/** Requests: the same faults are errors, never verdicts. */
+export const REQUEST_CASES = [
+  ['a lone surrogate in a request value', (r) => (r.goal = 'x\udfff'), { error: { class: 'TypeError', message: 'request at $.goal holds a lone surrogate (U+DFFF), which JSON cannot hold (it is not a character)', path: '$.goal', argument: 'request' } }],
+  ['a request nested too deep', (r) => (r.extra = nest(600)), { error: { class: 'TypeError', path: `$.extra${'[0]'.repeat(511)}`, argument: 'request' } }],
+  ['a Map in the request', (r) => (r.extra = new Map()), typeError('request', '$.extra', 'is a Map')],
+];
+
+/** Whole arguments: `[name, plan, request, expected]` (a string is JSON text; `calm` and
+ * `request` stand for the calm-weekday plan and request objects). */
+export const ARGUMENT_CASES = [
+  ['plan undefined', undefined, 'request', { error: { class: 'TypeError', message: 'plan at $ is undefined, which JSON cannot hold', path: '$', argument: 'plan' } }],
+  ['request undefined', 'calm', undefined, { error: { class: 'TypeError', message: 'request at $ is undefined, which JSON cannot hold', path: '$', argument: 'request' } }],
+  ['plan text with a lone surrogate', '{\n  "name": "\ud83d"}', 'request', { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: a lone surrogate (U+D83D) is not a character at line 2, column 12.' } }],
+  ['request text with a lone surrogate', 'calm', '{"goal": "é\ud800"}', { error: { class: 'SyntaxError', message: 'request is not JSON: a lone surrogate (U+D800) is not a character at line 1, column 12', path: '$', argument: 'request' } }],
+  ['request text that is not JSON', 'calm', '{"requestId": ', { error: { class: 'SyntaxError', path: '$', argument: 'request' } }],
+];
+
+/** What `validatePlan` gave: the verdict's JSON text, or the error's class, message, path, argument. */
+export function outcome(validatePlan, plan, request) {
+  try {
+    return { verdict: JSON.stringify(validatePlan(plan, request)) };
+  } catch (e) {
+    return { error: { class: e.constructor.name, message: e.message, path: e.path, argument: e.argument } };
+  }
+}
+
+/** Whether `got` (an outcome) is what `want` pins; a message in `first` is a prefix, in `error` exact. */
+export function matches(got, want) {
+  if (want.error) {
+    if (!got.error) return false;
+    return Object.entries(want.error).every(([k, v]) => got.error[k] === v);
+  }
+  if (!got.verdict) return false;
+  const v = JSON.parse(got.verdict);
+  if (want.valid) return v.valid === true;
+  const e = v.errors[0];
+  const w = want.first;
+  return !!e && e.code === w.code && e.path === w.path && (w.message === undefined || e.message.startsWith(w.message));
+}
+
+/** Every case as `[name, plan, request]`, given the calm plan text and request object. */
+export function allCases(calmText, request) {
+  const out = [];
+  for (const [name, change, want] of PLAN_CASES) {
+    const p = JSON.parse(calmText);
+    change(p);
+    out.push([`plan: ${name}`, p, request, want]);
+  }
+  for (const [name, change, want] of REQUEST_CASES) {
+    const r = structuredClone(request);
+    change(r);
+    out.push([`request: ${name}`, JSON.parse(calmText), r, want]);
+  }
+  for (const [name, plan, req, want] of ARGUMENT_CASES) {
+    out.push([name, plan === 'calm' ? JSON.parse(calmText) : plan, req === 'request' ? request : req, want]);
+  }
+  return out;
+}
