@@ -129,11 +129,14 @@ export interface Contract {
  * @param request The request the plan answers: a JS value, or its JSON text.
  * @returns The verdict. An invalid plan is a normal verdict, never an exception; so is a plan
  *   holding a lone surrogate or nested deeper than 512 levels (a `json` error).
- * @throws {TypeError} `plan` or `request` holds a value JSON cannot hold: a function, symbol,
- *   BigInt, NaN/Infinity, a cycle, `undefined` inside an array, or is `undefined` itself (an
- *   object member whose value is `undefined` is skipped, as `JSON.stringify` does). The message
- *   and the error's `path` property name where.
- * @throws {SyntaxError} `request` is text that is not strict JSON.
+ * @throws {TypeError} `plan` or `request` holds a value without a JSON form: a function, symbol,
+ *   BigInt (unless `BigInt.prototype.toJSON`), NaN/Infinity, a cycle, a Map/Set/WeakMap/WeakSet
+ *   or other object whose data JSON.stringify cannot see (any realm), `undefined` inside an
+ *   array, or is `undefined` itself; for `request` also nesting deeper than 512 levels or a lone
+ *   surrogate. (An object member whose value is `undefined` is skipped, `toJSON` and boxed
+ *   values are honoured, as `JSON.stringify` does.) The message is the core's (validator.md §7);
+ *   the error's `argument` ('plan' | 'request') and `path` (a JSONPath) say where.
+ * @throws {SyntaxError} `request` is text that is not strict JSON (`argument` 'request', `path` '$').
  */
 export declare function validatePlan(plan: object | string, request: object | string): Verdict
 

@@ -9,6 +9,7 @@
 //      serializer, json_compatible).
 
 const probe = require('../pkg/probe/momentum_plan_wasm.js');
+const { validatePlan } = require('../pkg/probe');
 const { calm, large, largeBroken } = require('./plans.cjs');
 const { measure, fmt } = require('./measure.cjs');
 
@@ -16,17 +17,18 @@ const out = ['| input | way | ops/s | µs/op | × fastest |', '|---|---|---:|---
 for (const input of [calm(), large(), largeBroken()]) {
   const plan = JSON.parse(input.planText);
   const request = JSON.parse(input.requestText);
-  const same = [probe.validatePlan(plan, request), probe.probeTextIn(JSON.stringify(plan), request), probe.probeSwbIn(plan, request), probe.probeSwbOut(input.planText, request)].map((v) => JSON.stringify(v));
+  const requestText = input.requestText;
+  const same = [validatePlan(plan, request), probe.probeTextIn(JSON.stringify(plan), requestText), probe.probeSwbIn(plan, requestText), probe.probeSwbOut(input.planText, requestText)].map((v) => JSON.stringify(v));
   if (new Set(same).size !== 1) throw new Error(`the ways disagree on ${input.name}`);
   const groups = [
     [
-      ['in: js/convert.js text + serde_json (validatePlan)', () => probe.validatePlan(plan, request)],
-      ['in: JSON.stringify + serde_json, no checks', () => probe.probeTextIn(JSON.stringify(plan), request)],
-      ['in: serde-wasm-bindgen walk', () => probe.probeSwbIn(plan, request)],
+      ['in: js/convert.js text + core (validatePlan)', () => validatePlan(plan, request)],
+      ['in: JSON.stringify + serde_json, no checks', () => probe.probeTextIn(JSON.stringify(plan), requestText)],
+      ['in: serde-wasm-bindgen walk', () => probe.probeSwbIn(plan, requestText)],
     ],
     [
-      ['out: verdict JSON + JSON.parse (validatePlan, text in)', () => probe.validatePlan(input.planText, request)],
-      ['out: serde-wasm-bindgen serializer', () => probe.probeSwbOut(input.planText, request)],
+      ['out: verdict JSON + JSON.parse (validatePlan, text in)', () => validatePlan(input.planText, request)],
+      ['out: serde-wasm-bindgen serializer', () => probe.probeSwbOut(input.planText, requestText)],
     ],
   ];
   for (const group of groups) {

@@ -131,7 +131,7 @@ const makeIt = () => makeConverter({
  * @param plan the plan object, or its JSON text
  * @param request the request object, or its JSON text
  * @returns the verdict {valid, errors, warnings, checks}, a plain object
- * @throws TypeError for values JSON cannot hold; SyntaxError for request text that is not JSON
+ * @throws TypeError for values without a JSON form; SyntaxError for request text that is not JSON
  *   (both with .argument and .path; the texts are the core's); Error after a trap (the module is
  *   restarted)
  */
@@ -160,7 +160,7 @@ const API_DTS = `import type { Verdict, Contract } from './${NAME}.js';
  * @param plan the plan object, or its JSON text
  * @param request the request object, or its JSON text
  * @returns the verdict, a plain object equal to the core's verdict JSON
- * @throws TypeError for a value JSON cannot hold (a request nested too deep or holding a lone
+ * @throws TypeError for a value without a JSON form (a request nested too deep or holding a lone
  *   surrogate too); SyntaxError for request text that is not JSON. Both carry \`argument\`
  *   ('plan' | 'request') and \`path\` (a JSONPath).
  */
