@@ -55,15 +55,19 @@ function durationText(h, literal) {
 }
 
 /**
- * The example plan with a `notes` member padded so that its compact JSON, with
+ * The example plan with a `notes` member (`prefix`, then padding) so that its compact JSON, with
  * blocks[0].durationMin written as `literal` (the core's form), is exactly `bytes` long.
  */
-function padded(h, v, literal, bytes) {
+
+/** Characters whose compact JSON form is an escape (2 or 6 bytes) or several UTF-8 bytes, and
+ * some that are written raw (DEL, U+2028): §7 "only the escapes JSON requires". */
+const ESCAPES = '"\\\b\f\n\r\t\u0001\u001f\u007f\u2028é😀'.repeat(1000);
+function padded(h, v, literal, bytes, prefix = '') {
   const plan = h.plan();
   plan.routine.blocks[0].durationMin = '@N@';
-  plan.notes = '';
+  plan.notes = prefix;
   const size = new TextEncoder().encode(h.json(plan, { '@N@': literal })).length;
-  plan.notes = 'x'.repeat(bytes - size);
+  plan.notes = prefix + 'x'.repeat(bytes - size);
   const text = h.json(plan, { '@N@': literal });
   plan.routine.blocks[0].durationMin = v;
   return { plan, text };
@@ -179,6 +183,22 @@ export const CASES = [
     build: (h) => ({ plan: padded(h, 2 ** 53, '9007199254740992.0', PAYLOAD_BYTES + 1).plan, request: h.request() }),
     core: (h) => ({ plan: padded(h, 2 ** 53, '9007199254740992.0', PAYLOAD_BYTES + 1).text, request: h.requestText }),
     expect: { verdict: { valid: false, errors: [['size', '$', '262145'], ['duration', `${BLOCK0}.durationMin`, '9007199254740992.0']], checks: 'all' } },
+  },
+  {
+    id: 'size-limit-escapes',
+    where: '$ (size), with $.notes full of escapes and multi-byte characters',
+    what: 'exactly 262,144 bytes counted as compact JSON (\\", \\n, \\u0001 escaped; DEL, U+2028, é, 😀 raw UTF-8)',
+    build: (h) => ({ plan: padded(h, 30, '30', PAYLOAD_BYTES, ESCAPES).plan, request: h.request() }),
+    core: (h) => ({ plan: padded(h, 30, '30', PAYLOAD_BYTES, ESCAPES).text, request: h.requestText }),
+    expect: VALID,
+  },
+  {
+    id: 'size-over-escapes',
+    where: '$ (size), with $.notes full of escapes and multi-byte characters',
+    what: 'one byte more: a size error',
+    build: (h) => ({ plan: padded(h, 30, '30', PAYLOAD_BYTES + 1, ESCAPES).plan, request: h.request() }),
+    core: (h) => ({ plan: padded(h, 30, '30', PAYLOAD_BYTES + 1, ESCAPES).text, request: h.requestText }),
+    expect: { verdict: { valid: false, errors: [['size', '$', '262145']], checks: 'all' } },
   },
   {
     id: 'size-limit-1e20',

@@ -56,11 +56,15 @@ def _duration(h: Harness, v):
     return plan, h.request()
 
 
-def _padded(h: Harness, v, size: int):
+# as host_cases.mjs ESCAPES: escaped in compact JSON, or several UTF-8 bytes, or raw
+ESCAPES = '"\\\b\f\n\r\t\u0001\u001f\u007f\u2028é😀' * 1000
+
+
+def _padded(h: Harness, v, size: int, prefix: str = ""):
     plan = h.plan()
     plan["routine"]["blocks"][0]["durationMin"] = v  # json.dumps writes a float as float_text does
-    plan["notes"] = ""
-    plan["notes"] = "x" * (size - len(h.compact(plan).encode("utf-8")))
+    plan["notes"] = prefix
+    plan["notes"] = prefix + "x" * (size - len(h.compact(plan).encode("utf-8")))
     return plan, h.request()
 
 
@@ -200,6 +204,8 @@ PYTHON = {
     "size-limit-2pow53": lambda h: _padded(h, float(2**53), PAYLOAD_BYTES),
     "size-over-2pow53": lambda h: _padded(h, float(2**53), PAYLOAD_BYTES + 1),
     "size-limit-1e20": lambda h: _padded(h, 1e20, PAYLOAD_BYTES),
+    "size-limit-escapes": lambda h: _padded(h, 30, PAYLOAD_BYTES, ESCAPES),
+    "size-over-escapes": lambda h: _padded(h, 30, PAYLOAD_BYTES + 1, ESCAPES),
     "set-days": _set_days,
     "boxed": _boxed,
     "tojson-undefined-member": _without("tagline"),
