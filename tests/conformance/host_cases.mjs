@@ -604,6 +604,21 @@ export const CASES = [
     expect: VALID,
   },
   {
+    id: 'getter-changes',
+    where: `${BLOCK0}.durationMin`,
+    what: 'a getter that answers 30, then NaN: read once, as JSON.stringify reads it, the value is 30 (never null)',
+    build: (h) => h.withPlan((plan) => {
+      let reads = 0;
+      Object.defineProperty(plan.routine.blocks[0], 'durationMin', {
+        enumerable: true,
+        get: () => (reads++ === 0 ? 30 : NaN),
+      });
+    }),
+    core: (h) => h.example(),
+    expect: VALID,
+    noPython: 'a dict has no getters',
+  },
+  {
     id: 'getter-inherited',
     where: `${BLOCK0}.durationMin`,
     what: 'a class instance whose durationMin is a prototype getter: not an own member, so missing',
@@ -802,6 +817,65 @@ export const CASES = [
     core: (h) => h.example(),
     expect: VALID,
     noPython: 'Python has no symbols (a non-str key is refused: nonStringName)',
+  },
+
+  // ---- arguments that are not objects
+  {
+    id: 'boxed-string-plan',
+    where: '$ (the plan argument)',
+    what: 'the plan text as new String(text): a string plan is JSON text (validator.md §3), boxed or not',
+    build: (h) => ({ plan: new String(h.planText), request: h.request() }),
+    core: (h) => h.example(),
+    expect: VALID,
+  },
+  {
+    id: 'boxed-string-request',
+    where: '$ (the request argument)',
+    what: 'the request text as new String(text): JSON text, as a plain string request is',
+    build: (h) => ({ plan: h.plan(), request: new String(h.requestText) }),
+    core: (h) => h.example(),
+    expect: VALID,
+  },
+  {
+    id: 'null-plan',
+    where: '$ (the plan argument)',
+    what: 'null as the plan: the type verdict',
+    build: (h) => ({ plan: null, request: h.request() }),
+    core: (h) => ({ plan: 'null', request: h.requestText }),
+    expect: { verdict: { valid: false, errors: [['type', '$', 'The plan is null (null)']], checks: 'json' } },
+  },
+  {
+    id: 'number-plan',
+    where: '$ (the plan argument)',
+    what: '2**53 as the plan: the type verdict quotes 9007199254740992.0',
+    build: (h) => ({ plan: 2 ** 53, request: h.request() }),
+    core: (h) => ({ plan: '9007199254740992.0', request: h.requestText }),
+    expect: { verdict: { valid: false, errors: [['type', '$', 'a number (9007199254740992.0)']], checks: 'json' } },
+  },
+  {
+    id: 'tojson-plan',
+    where: '$ (the plan argument)',
+    what: 'a plan object whose toJSON gives the plan: its result is judged',
+    build: (h) => ({ plan: { toJSON: () => h.plan() }, request: h.request() }),
+    core: (h) => h.example(),
+    expect: VALID,
+    noPython: 'Python has no toJSON protocol',
+  },
+  {
+    id: 'null-request',
+    where: '$ (the request argument)',
+    what: 'null as the request: read as {}, with its issues',
+    build: (h) => ({ plan: h.plan(), request: null }),
+    core: (h) => ({ plan: h.planText, request: 'null' }),
+    expect: null,
+  },
+  {
+    id: 'undefined-request',
+    where: '$ (the request argument)',
+    what: 'validatePlan(plan, undefined)',
+    build: (h) => ({ plan: h.plan(), request: undefined }),
+    expect: typeError('request', '$', 'undefined', 'request at $ is undefined, which JSON cannot hold'),
+    noPython: 'Python has no undefined; None is null (case null-request)',
   },
 
   // ---- text arguments

@@ -234,6 +234,11 @@ PYTHON = {
     "infinity": lambda h: _duration(h, float("inf")),
     "neg-infinity-request": _request_with("requestVersion", float("-inf")),
     "function": _set(("routine", "blocks", 0, "activity"), walk),
+    "boxed-string-plan": lambda h: (Str(h.plan_text), h.request()),
+    "boxed-string-request": lambda h: (h.plan(), Str(h.request_text)),
+    "null-plan": lambda h: (None, h.request()),
+    "number-plan": lambda h: (float(2**53), h.request()),
+    "null-request": lambda h: (h.plan(), None),
     "request-text-not-json": lambda h: (h.plan(), '{"requestId": "req-2026-10-05-calm-weekday",'),
     "plan-text-not-json": lambda h: (h.plan_text[:200], h.request()),
 }
