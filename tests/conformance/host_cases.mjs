@@ -4,7 +4,9 @@
 // validatePlan in Node or in Chromium; host_cases.py holds the Python equivalents under the same
 // ids; host_conformance.py compares every surface and checks the expectations below.
 //
-// This module has no imports (it runs in Node and in a browser page). Each case:
+// This module has no imports (it runs in Node and in a browser page). A few cases at the end are
+// Python's own host values (noJs: why JS has no such value); they are checked against their
+// expectation only. Each case:
 //   id        stable id (host_cases.py uses the same ones)
 //   where     the place in the plan or request
 //   what      what the case is about
@@ -17,6 +19,7 @@
 //             {error: {class, message, path, argument, kind}}  (message exact; kind: the core's
 //             FaultKind name, which picks the Python class: see PYTHON_CLASS in host_conformance.py)
 //   noPython  the reason the case has no Python equivalent (else host_cases.py must have one)
+//   noJs      instead of build: the reason a Python-only case has no JavaScript value
 //   pythonMessage  only where the core's text names the host's own type in the host's words
 //             (FaultKind::Unsupported detail): the message Python must give instead.
 //
@@ -893,5 +896,60 @@ export const CASES = [
     build: (h) => ({ plan: h.planText.slice(0, 200), request: h.request() }),
     core: (h) => ({ plan: h.planText.slice(0, 200), request: h.requestText }),
     expect: jsonVerdict('The plan is not valid JSON:'),
+  },
+
+  // ---- Python's own host values (no JavaScript value is like them)
+  {
+    id: 'py-neg-zero-float',
+    where: `${BLOCK0}.durationMin`,
+    what: 'a Python float -0.0 is not an integer: written -0.0 (float_text)',
+    noJs: 'a JS −0 is the integer 0 (case num-neg0)',
+    core: (h) => durationText(h, '-0.0'),
+    expect: duration('-0.0'),
+  },
+  {
+    id: 'py-int-2pow64',
+    where: `${BLOCK0}.durationMin`,
+    what: 'a Python int is exact at any size: 18446744073709551616',
+    noJs: 'a JS number cannot hold 2**64 exactly; a BigInt has no JSON form (case bigint)',
+    core: (h) => durationText(h, '18446744073709551616'),
+    expect: {
+      verdict: {
+        valid: false,
+        errors: [['duration', `${BLOCK0}.durationMin`, 'durationMin is 18446744073709551616;'], ['commitment', BLOCK0]],
+        checks: 'all',
+      },
+    },
+  },
+  {
+    id: 'py-bool',
+    where: `${BLOCK0}.durationMin`,
+    what: 'True is JSON true, never the integer 1',
+    noJs: 'a JS boolean is plainly JSON (no bool/int kinship)',
+    core: (h) => durationText(h, 'true'),
+    expect: duration('true'),
+  },
+  {
+    id: 'py-tuple-ordereddict',
+    where: '$ (an OrderedDict) and $.routine.blocks (a tuple)',
+    what: 'dict subclasses are objects and tuples are arrays',
+    noJs: 'JS has no tuples and no dict subclasses',
+    core: (h) => h.example(),
+    expect: VALID,
+  },
+  {
+    id: 'py-int-key',
+    where: '$.routine.weekdays',
+    what: 'a member name that is an int (1)',
+    noJs: 'JS member names are strings (or symbols: case symbol-key)',
+    expect: typeError('plan', '$.routine.weekdays', 'nonStringName',
+      'plan at $.routine.weekdays has a member name that is an int (1), which JSON cannot hold (member names are strings)'),
+  },
+  {
+    id: 'py-decimal',
+    where: `${BLOCK0}.durationMin`,
+    what: 'a Decimal has no JSON form (json.dumps refuses it too)',
+    noJs: 'JS has no Decimal',
+    expect: typeError('plan', `${BLOCK0}.durationMin`, 'unsupported', cannot('plan', `${BLOCK0}.durationMin`, 'a decimal.Decimal')),
   },
 ];

@@ -16,7 +16,9 @@ An equivalent is the Python value that means what the JavaScript value means to 
 """
 from __future__ import annotations
 
+import collections
 import copy
+import decimal
 import json
 from pathlib import Path
 
@@ -191,6 +193,18 @@ def walk():
     """A function named like the activity (case `function`)."""
 
 
+def _tuple_ordereddict(h: Harness):
+    plan = h.plan()
+    plan["routine"]["blocks"] = tuple(plan["routine"]["blocks"])
+    return collections.OrderedDict(plan), h.request()
+
+
+def _int_key(h: Harness):
+    plan = h.plan()
+    plan["routine"]["weekdays"] = {1: plan["routine"]["blocks"]}
+    return plan, h.request()
+
+
 PYTHON = {
     "num-2pow53": lambda h: _duration(h, float(2**53)),
     "num-neg2pow53": lambda h: _duration(h, float(-(2**53))),
@@ -241,4 +255,11 @@ PYTHON = {
     "null-request": lambda h: (h.plan(), None),
     "request-text-not-json": lambda h: (h.plan(), '{"requestId": "req-2026-10-05-calm-weekday",'),
     "plan-text-not-json": lambda h: (h.plan_text[:200], h.request()),
+    # Python's own host values (host_cases.mjs: noJs)
+    "py-neg-zero-float": lambda h: _duration(h, -0.0),
+    "py-int-2pow64": lambda h: _duration(h, 2**64),
+    "py-bool": lambda h: _duration(h, True),
+    "py-tuple-ordereddict": _tuple_ordereddict,
+    "py-int-key": _int_key,
+    "py-decimal": lambda h: _duration(h, decimal.Decimal("30")),
 }

@@ -231,6 +231,8 @@ def main() -> int:
     problems: list[str] = []
     ids = [c["id"] for c in cases]
     for c in cases:
+        if c["noJs"] and c["noPython"]:
+            problems.append(f"DATA {c['id']}: a case needs a JS build or a Python equivalent")
         if bool(c["noPython"]) == (c["id"] in PYTHON):
             problems.append(f"DATA {c['id']}: needs exactly one of a Python equivalent (host_cases.py) or noPython (host_cases.mjs)")
     for cid in PYTHON:
@@ -255,7 +257,7 @@ def main() -> int:
         cid = c["id"]
         row = [cid]
         for name, kind, got, _ in surfaces:
-            if kind == "python" and c["noPython"]:
+            if (kind == "python" and c["noPython"]) or (kind == "js" and c["noJs"]):
                 row.append("-")
                 continue
             if cid not in got:
@@ -269,7 +271,7 @@ def main() -> int:
             if name == ref_name:
                 cell = "ref"
             elif cid not in ref:
-                cell = "no ref"
+                cell = "alone"
             else:
                 ok, n = same(c, ref[cid], ref_kind, o, kind)
                 notes += [f"{cid} on {name}: {x}" for x in n]
@@ -282,15 +284,16 @@ def main() -> int:
     names = [s[0] for s in surfaces]
     w = max(len(i) for i in ids) + 2
     cols = [max(len(n), 8) + 2 for n in names]
-    print(f"host-object cases: {len(cases)} ({sum(1 for c in cases if not c['noPython'])} with a Python equivalent); "
+    print(f"host-object cases: {len(cases)} ({sum(1 for c in cases if not c['noPython'] and not c['noJs'])} with a "
+          f"Python equivalent, {sum(1 for c in cases if c['noJs'])} Python-only); "
           f"reference surface: {ref_name}")
     print("case".ljust(w) + "".join(n.ljust(cw) for n, cw in zip(names, cols)))
     for row in table:
         print(row[0].ljust(w) + "".join(x.ljust(cw) for x, cw in zip(row[1:], cols)))
-    print("same: same outcome as the reference; differs: not; -: no Python equivalent (host_cases.mjs noPython); "
-          "!: misses the case's expectation")
+    print("same: same outcome as the reference; differs: not; -: no equivalent on that surface (host_cases.mjs "
+          "noPython/noJs); alone: a Python-only case (expectation only); !: misses the case's expectation")
     for name, kind, got, elapsed in surfaces:
-        agree = sum(1 for r in table if r[1 + names.index(name)] in ("same", "ref"))
+        agree = sum(1 for r in table if r[1 + names.index(name)] in ("same", "ref", "alone"))
         print(f"  {name:14} {len(got):3} outcomes, {agree:3} same and expected, {elapsed:5.1f}s")
     problems += diffs + expects
     shown = problems[: args.show]

@@ -89,7 +89,7 @@ export function runCases(validatePlan, env, only = null) {
   const h = harness(env);
   const results = [];
   for (const c of CASES) {
-    if (only && !only.includes(c.id)) continue;
+    if ((only && !only.includes(c.id)) || !c.build) continue; // no build: a Python-only case
     let built;
     try {
       built = c.build(h);
@@ -119,6 +119,7 @@ export function describeCases(env) {
     what: c.what,
     expect: c.expect ?? null,
     noPython: c.noPython ?? null,
+    noJs: c.build ? null : (c.noJs ?? 'no build'),
     pythonMessage: c.pythonMessage ?? null,
     core: c.core ? c.core(h) : null,
   }));
