@@ -409,6 +409,13 @@ export const CASES = [
     expect: jsonVerdict('The plan is not valid JSON: a lone surrogate (U+D83D) is not a character at line 6, column 17.'),
   },
   {
+    id: 'surrogate-text-after-emoji',
+    where: '$.name, in plan text',
+    what: 'an emoji (a surrogate pair: one character) before the lone surrogate: column 19, not 20',
+    build: (h) => ({ plan: h.planText.replace('Calm weekday', '😀 Calm \uD83D weekday'), request: h.request() }),
+    expect: jsonVerdict('The plan is not valid JSON: a lone surrogate (U+D83D) is not a character at line 6, column 19.'),
+  },
+  {
     id: 'surrogate-text-escape',
     where: '$.name, in plan text',
     what: 'plan text with the escape \\ud83d (well-formed JS text): the core parser\'s json verdict',

@@ -228,6 +228,7 @@ PYTHON = {
     "surrogate-value-low": _set(("routine", "blocks", 1, "activity"), "Break\udc00fast"),
     "surrogate-key": _surrogate_key,
     "surrogate-text": lambda h: (h.plan_text.replace("Calm weekday", "Calm \ud83d weekday"), h.request()),
+    "surrogate-text-after-emoji": lambda h: (h.plan_text.replace("Calm weekday", "😀 Calm \ud83d weekday"), h.request()),
     "surrogate-text-escape": lambda h: (h.plan_text.replace("Calm weekday", "Calm \\ud83d weekday"), h.request()),
     "surrogate-request-value": _request_with("goal", "A calmer \ude00 weekday"),
     "surrogate-request-key": _surrogate_request_key,
