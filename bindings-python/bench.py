@@ -5,9 +5,11 @@
 Plans: the calm-weekday example (``examples/calm-weekday.plan.json`` and its request) and a large
 valid routine made here (``routine.blocks`` and 7 weekday lists of 40 blocks each: 320 blocks).
 Rows per plan: validating the plan as a ``dict``, as ``str`` text and as ``bytes``; the other way
-to validate a ``dict`` (``json.dumps`` it, then validate the text); and, for scale, ``json.loads``
-of the same text and ``json.dumps`` of the same dict. The goal (issue 4): validating text costs
-less than ``json.loads`` of it, and validating a dict less than ``json.dumps`` of it.
+to validate a ``dict`` (``json.dumps`` it, then validate the text); the floor, ``_native._walk``
+(bench only, not API: the very walk ``validate_plan`` does over a dict, reading every value,
+building nothing); and, for scale, ``json.loads`` of the same text and ``json.dumps`` of the same
+dict. Goals (issue 12): ``validate_plan(dict)`` at most 0.5x ``json.dumps`` of the dict and within
+2x the floor; text below ``json.loads``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Tuple
 
 import momentum_plan
+from momentum_plan import _native
 
 ROOT = Path(__file__).resolve().parent.parent
 CATEGORIES = ["mind", "body", "work", "rest", "social", "service", "learning", "craft", "nourish"]
@@ -98,6 +101,7 @@ def measure(name: str, plan: Dict[str, Any], request: Dict[str, Any], repeat: in
         ("validate_plan(str)", lambda: momentum_plan.validate_plan(text, request)),
         ("validate_plan(bytes)", lambda: momentum_plan.validate_plan(data, request)),
         ("validate_plan(json.dumps(dict))", lambda: momentum_plan.validate_plan(compact(plan), request)),
+        ("_native._walk(dict) (floor)", lambda: _native._walk(plan)),
         ("json.loads(str)", lambda: json.loads(text)),
         ("json.dumps(dict)", lambda: compact(plan)),
     ]
@@ -112,8 +116,8 @@ def main() -> None:
     results = measure("calm-weekday", *calm(), args.repeat) + measure("large", *large(), args.repeat)
     by = {(p, r): us for p, r, us in results}
     print(f"momentum_plan {momentum_plan.__version__}, CPython {platform.python_version()}, {platform.machine()}\n")
-    print("| plan | call | µs per call | vs json |")
-    print("|---|---|---:|---:|")
+    print("| plan | call | µs per call | vs json | vs floor |")
+    print("|---|---|---:|---:|---:|")
     for plan, row, us in results:
         if row in ("validate_plan(str)", "validate_plan(bytes)"):
             ratio = f"{us / by[(plan, 'json.loads(str)')]:.2f}× json.loads"
@@ -121,7 +125,8 @@ def main() -> None:
             ratio = f"{us / by[(plan, 'json.dumps(dict)')]:.2f}× json.dumps"
         else:
             ratio = ""
-        print(f"| {plan} | `{row}` | {us:,.1f} | {ratio} |")
+        floor = f"{us / by[(plan, '_native._walk(dict) (floor)')]:.2f}×" if row == "validate_plan(dict)" else ""
+        print(f"| {plan} | `{row}` | {us:,.1f} | {ratio} | {floor} |")
 
 
 if __name__ == "__main__":

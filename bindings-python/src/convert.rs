@@ -33,7 +33,6 @@ use momentum_plan::{Argument, FaultKind, HostFault, JsonPath, Segment, TreeBuild
 use pyo3::exceptions::PyUnicodeEncodeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
-use std::borrow::Cow;
 
 /// Where the walk puts what it reads: a streaming writer's calls.
 pub(crate) trait Sink {
@@ -262,7 +261,7 @@ impl<'s, S: Sink> Walk<'s, S> {
     fn string(&mut self, s: &Bound<'_, PyString>) -> Result<(), Fault> {
         match utf8(s)? {
             Ok(text) => {
-                self.sink.string(&text);
+                self.sink.string(text);
                 Ok(())
             }
             Err((unit, _)) => Err(Fault::new(FaultKind::LoneSurrogate, format!("{unit:04X}"))),
@@ -315,9 +314,9 @@ impl<'s, S: Sink> Walk<'s, S> {
                     return Err(f.push(Step::Key(lossy)));
                 }
             };
-            self.sink.key(&key);
+            self.sink.key(key);
             if let Err(e) = self.value(&v) {
-                return Err(e.push(Step::Key(key.into_owned())));
+                return Err(e.push(Step::Key(key.to_owned())));
             }
         }
         self.open.pop();
@@ -349,14 +348,10 @@ impl<'s, S: Sink> Walk<'s, S> {
 /// A Python `str` as UTF-8: `Ok(Ok(text))`, or `Ok(Err((unit, lossy)))` for a `str` holding a
 /// lone surrogate: the first one's code unit, and the text with U+FFFD for each lone surrogate.
 ///
-/// Under `abi3-py39` this is `to_cow` (a temporary UTF-8 `bytes` per string); with the `py310`
-/// feature, `to_str` borrows the UTF-8 CPython caches in the `str` object (no copy).
-pub(crate) fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Result<Cow<'a, str>, (u16, String)>> {
-    #[cfg(feature = "py310")]
-    let read = s.to_str().map(Cow::Borrowed);
-    #[cfg(not(feature = "py310"))]
-    let read = s.to_cow();
-    match read {
+/// `to_str` (abi3-py310) borrows the UTF-8 CPython caches in the `str` object (no copy; for an
+/// ASCII `str`, its own data). The text is valid while `s` lives and is never changed.
+pub(crate) fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Result<&'a str, (u16, String)>> {
+    match s.to_str() {
         Ok(text) => Ok(Ok(text)),
         Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(s.py()) => {
             let (before, unit, lossy) = lone_surrogate(s)?;

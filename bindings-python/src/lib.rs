@@ -2,17 +2,28 @@
 //!
 //! The Python binding of the `momentum-plan` validator: the native module
 //! `momentum_plan._native`, re-exported by the Python package `momentum_plan`
-//! (`python/momentum_plan/`). Built by maturin as an abi3 wheel for CPython ≥ 3.9.
+//! (`python/momentum_plan/`). Built by maturin as an abi3 wheel for CPython ≥ 3.10.
 //!
-//! The binding is thin (no validation rules here): it converts Python values to
-//! [`momentum_plan::Value`] ([`convert`]), calls the core, and converts the verdict back
-//! ([`output`]). Plan text (`str`, `bytes`) is validated with the GIL released; so is an object
-//! plan once converted. A Rust panic never crosses into Python: it becomes a `RuntimeError`.
+//! The binding is thin (no validation rules, no message texts here). Each argument goes to the
+//! core's one entry, [`momentum_plan::validate_input`], in its cheapest form: a `str` as its
+//! UTF-8 borrowed from the `str` ([`Input::Text`]), `bytes` as they are ([`Input::Bytes`]), any
+//! other value walked once into the core's tree ([`convert`], a [`TreeBuilder`]; [`Input::Tree`]).
+//! The verdict comes back as plain dicts ([`output`]). The core runs with the GIL released when
+//! neither argument borrows Python memory (both built into the arena); text is read in place, so
+//! the GIL stays held for it. A Rust panic never crosses into Python: it becomes a `RuntimeError`.
+//!
+//! Every fault text is the core's ([`momentum_plan::host`]): a value JSON cannot hold becomes a
+//! [`HostFault`] raised as `TypeError` ([`momentum_plan::FaultKind::is_type`]) or `ValueError`,
+//! with the attributes `argument` (`"plan"`/`"request"`), `path` (the JSONPath) and `kind` (the
+//! fault's stable name, e.g. `"notFinite"`); in a plan, the faults JSON text could hold too
+//! (nesting too deep, lone surrogates) are the core's `json` verdict instead. Request text that is
+//! not JSON raises `ValueError` ([`Argument::not_json`]; `kind` `None`, `path` `"$"`).
 //!
 //! Python API (see `python/momentum_plan/_native.pyi` and the README):
 //! - `validate_plan(plan, request) -> dict`: the verdict (validator.md §4).
 //! - `get_plan_contract() -> dict`: the contract (validator.md §2).
 //! - `FORMAT`, `CONTRACT_VERSION`, `__version__`.
+//! - `_walk(obj)`: bench only (the floor row of `bench.py`), not API.
 
 mod convert;
 mod output;
@@ -22,7 +33,6 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
@@ -40,12 +50,14 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// issues `{"code": str, "path": str, "message": str}`, keys in that order: exactly the core's
 /// verdict JSON read by `json.loads`. An invalid plan is a normal result, not an exception.
 ///
-/// Raises `TypeError` for Python values JSON has no form for (a `set`, `bytes` inside a dict,
-/// a `datetime`, a non-`str` member name, any other object) and `ValueError` for NaN or infinite
-/// floats and cycles, each naming the JSON path of the value (e.g. `plan at $.routine.blocks[0]
-/// .start: ...`); `ValueError` for request text that is not JSON. A `str` holding a lone
-/// surrogate, or nesting deeper than 512 levels, in the plan gets the core's `json` verdict
-/// (validator.md D12), as text would.
+/// Raises `TypeError` for Python values of a type JSON has no form for (a `set`, `bytes` inside a
+/// dict, a `datetime`, a non-`str` member name, any other object) and `ValueError` for NaN or
+/// infinite floats and cycles, with the core's text naming the argument and the JSON path (e.g.
+/// `plan at $.routine.blocks[0].start is a set, which JSON cannot hold`) and the attributes
+/// `argument`, `path` and `kind`; `ValueError` for request text that is not JSON (`request is not
+/// JSON: …`). A `str` holding a lone surrogate, or nesting deeper than 512 levels, in the plan gets
+/// the core's `json` verdict (validator.md D12), as text would; in the request it is a
+/// `ValueError`.
 #[pyfunction]
 #[pyo3(signature = (plan, request))]
 fn validate_plan<'py>(
@@ -88,7 +100,8 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 /// parses it once into its tree), bytes stay bytes, anything else is walked into a tree in
 /// `arena` ([`convert`]).
 enum Read<'a> {
-    Text(Cow<'a, str>),
+    /// Borrowed from the `str` (its UTF-8, cached by CPython).
+    Text(&'a str),
     Bytes(&'a [u8]),
     Tree(Tree<'a>),
     /// A `str` holding a lone surrogate, which is not text: the core's fault, with line and column.
@@ -126,8 +139,7 @@ impl<'a> Read<'a> {
     /// The core's input, and whether it borrows Python memory (then the GIL stays held).
     fn input(&'a self) -> (Input<'a>, bool) {
         match self {
-            Read::Text(Cow::Borrowed(t)) => (Input::Text(t), true),
-            Read::Text(Cow::Owned(t)) => (Input::Text(t), false),
+            Read::Text(t) => (Input::Text(t), true),
             Read::Bytes(b) => (Input::Bytes(b), true),
             Read::Tree(t) => (Input::Tree(t), false),
             // Not reached: faults are handled before the core is called.
@@ -217,5 +229,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FORMAT", momentum_plan::FORMAT)?;
     m.add("CONTRACT_VERSION", momentum_plan::CONTRACT_VERSION)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The public names (as in `_native.pyi`); `_walk` is bench only and stays out.
+    m.add("__all__", ["validate_plan", "get_plan_contract", "FORMAT", "CONTRACT_VERSION", "__version__"])?;
     Ok(())
 }

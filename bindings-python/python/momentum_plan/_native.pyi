@@ -21,8 +21,13 @@ def validate_plan(
     """Validate ``plan`` against the ``request`` it answers; return the verdict.
 
     ``plan`` is a dict, or its JSON text as ``str``/``bytes`` (validated as text). ``request``
-    is a dict, or its JSON text. Raises ``TypeError``/``ValueError`` (naming the JSON path) for
-    Python values JSON cannot hold, and ``ValueError`` for request text that is not JSON.
+    is a dict, or its JSON text. Raises ``TypeError`` (a type JSON has no form for) or
+    ``ValueError`` (NaN, infinity, a cycle; in the request also nesting over 512 levels and lone
+    surrogates) with the core's text, e.g. ``plan at $.x is a set, which JSON cannot hold``, and
+    the attributes ``argument`` (``"plan"``/``"request"``), ``path`` (the JSONPath) and ``kind``
+    (``"unsupported"``, ``"nonStringName"``, ``"notFinite"``, ``"cycle"``, ``"tooDeep"``,
+    ``"loneSurrogate"``, ``"loneSurrogateInName"``); ``ValueError`` for request text that is not
+    JSON (``request is not JSON: ...``, ``kind`` ``None``, ``path`` ``"$"``).
     """
 
 def get_plan_contract() -> Contract:
