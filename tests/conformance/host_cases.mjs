@@ -252,6 +252,31 @@ export const CASES = [
     noPython: 'Python has no Proxy and no Map',
   },
   {
+    id: 'map-subclass',
+    where: '$.routine.weekdays',
+    what: 'an instance of class Weekdays extends Map',
+    build: (h) => h.withPlan((plan) => {
+      plan.routine.weekdays = new (class Weekdays extends Map {})([['mon', plan.routine.blocks]]);
+    }),
+    expect: typeError('plan', '$.routine.weekdays', 'unsupported', cannot('plan', '$.routine.weekdays', 'a Map')),
+    noPython: 'Python has no Map',
+  },
+  {
+    id: 'map-subclass-tag',
+    where: '$.routine.weekdays',
+    what: 'a Map subclass with its own Symbol.toStringTag (\'Weekdays\'): still a Map, never judged as {}',
+    build: (h) => h.withPlan((plan) => {
+      class Weekdays extends Map {
+        get [Symbol.toStringTag]() {
+          return 'Weekdays';
+        }
+      }
+      plan.routine.weekdays = new Weekdays([['mon', plan.routine.blocks]]);
+    }),
+    expect: { error: { class: 'TypeError', argument: 'plan', path: '$.routine.weekdays', kind: 'unsupported' } },
+    noPython: 'Python has no Map',
+  },
+  {
     id: 'set-days',
     where: '$.commitments[0].days (request)',
     what: 'a commitment\'s days as a Set (the plan\'s echo is plain)',
@@ -525,6 +550,15 @@ export const CASES = [
     expect: jsonVerdict('nesting deeper than 512 levels is not allowed at line 1, column'),
   },
   {
+    id: 'depth-plan-100k',
+    where: '$.routine.blocks (100,000 nested arrays)',
+    what: 'far too deep: the json verdict, never a stack overflow',
+    build: (h) => h.withPlan((plan) => {
+      plan.routine.blocks = h.nest(100000, 0);
+    }),
+    expect: jsonVerdict('The plan is not valid JSON: nesting deeper than 512 levels is not allowed.'),
+  },
+  {
     id: 'depth-request-512',
     where: '$.commitments (request: 511 nested arrays, the outermost being commitments: level 512)',
     what: 'a request 512 levels deep is judged (its echo in the plan is the example\'s: request differs)',
@@ -542,6 +576,16 @@ export const CASES = [
     what: 'a request 513 levels deep is an error (TypeError; Python ValueError)',
     build: (h) => h.withRequest((request) => {
       request.commitments = h.nest(MAX_DEPTH, 0);
+    }),
+    expect: typeError('request', `$.commitments${zeros(MAX_DEPTH - 1)}`, 'tooDeep',
+      tooDeepMessage('request', `$.commitments${zeros(MAX_DEPTH - 1)}`)),
+  },
+  {
+    id: 'depth-request-100k',
+    where: '$.commitments (request: 100,000 nested arrays)',
+    what: 'a request far too deep: the same error as at 513 levels, never a stack overflow',
+    build: (h) => h.withRequest((request) => {
+      request.commitments = h.nest(100000, 0);
     }),
     expect: typeError('request', `$.commitments${zeros(MAX_DEPTH - 1)}`, 'tooDeep',
       tooDeepMessage('request', `$.commitments${zeros(MAX_DEPTH - 1)}`)),

@@ -240,6 +240,8 @@ PYTHON = {
     "depth-plan-512": _deep_plan(MAX_DEPTH - 2),
     "depth-plan-513": _deep_plan(MAX_DEPTH - 1),
     "depth-plan-text-513": _deep_plan(MAX_DEPTH - 1, text=True),
+    "depth-plan-100k": _deep_plan(100_000),
+    "depth-request-100k": _deep_request(100_000),
     "depth-request-512": _deep_request(MAX_DEPTH - 1),
     "depth-request-513": _deep_request(MAX_DEPTH),
     "depth-request-text-513": _deep_request(MAX_DEPTH, text=True),
