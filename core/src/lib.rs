@@ -20,9 +20,11 @@
 
 mod builder;
 mod contract;
+mod fix;
 pub mod host;
 pub mod json;
 mod path;
+mod repair;
 mod schema;
 mod tree;
 mod validate;
@@ -33,9 +35,11 @@ pub use contract::{
     CATEGORIES, CONTRACT_VERSION, Category, Contract, FORMAT, LIMITS, Limits, RULES, WEEKDAYS, contract, is_category,
     weekday_index,
 };
+pub use fix::{Applicability, Fix};
 pub use host::{Argument, FaultKind, HostFault, float_text};
 pub use json::{JsonError, JsonErrorKind, MAX_DEPTH, line_column};
 pub use path::{JsonPath, Segment};
+pub use repair::{Repair, RepairOptions, Stop, repair};
 pub use schema::{SchemaError, SchemaVariant, plan_schema};
 pub use serde_json::Value;
 pub use validate::{

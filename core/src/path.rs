@@ -115,6 +115,23 @@ impl<'p> Loc<'p> {
         }
     }
 
+    /// The same location as an RFC 6901 JSON Pointer, e.g. `/routine/blocks/2` (the root is ``).
+    pub(crate) fn pointer(&self) -> String {
+        fn walk(l: &Loc<'_>, s: &mut String) {
+            if let Loc::Child(parent, seg) = l {
+                walk(parent, s);
+                s.push('/');
+                match seg {
+                    Segment::Key(name) => s.push_str(&crate::fix::escape_pointer(name)),
+                    Segment::Index(i) => s.push_str(&i.to_string()),
+                }
+            }
+        }
+        let mut s = String::with_capacity(32);
+        walk(self, &mut s);
+        s
+    }
+
     /// The rendered path, e.g. `$.routine.blocks[2]` (validator.md §4, D7).
     pub(crate) fn render(&self) -> String {
         fn walk(l: &Loc<'_>, s: &mut String) {
@@ -204,6 +221,8 @@ mod tests {
         assert_eq!(i.render(), wm.index(12).as_str());
         assert_eq!(i.render(), "$.routine.weekdays['Mon day'][12]");
         assert_eq!(root.render(), "$");
+        assert_eq!(i.pointer(), "/routine/weekdays/Mon day/12");
+        assert_eq!(root.key("a/b~").pointer(), "/a~1b~0");
         assert_eq!(d.tail(), "weekdays");
         assert_eq!(i.tail(), "$");
     }

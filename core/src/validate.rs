@@ -2,6 +2,7 @@
 
 use crate::builder::{Tree, TreeBuilder};
 use crate::contract::{FORMAT, LIMITS, is_category, weekday_index};
+use crate::fix::{self, Applicability, Edit, Fix};
 use crate::json::{
     self, JsonError, char_len, deep_equal, deep_equal_opt, hhmm, integer, integer_in, is_blank, is_emptyish,
     parse_hhmm, quote, quote_opt,
@@ -79,6 +80,20 @@ pub fn validate_input(plan: Input<'_>, request: Input<'_>) -> Result<Verdict, Js
             other => not_an_object(&other),
         },
     })
+}
+
+/// The verdict on an object plan value and the fixes proposed for its issues (validator.md §9):
+/// what `repair` reads each round. A plan that is not an object, or not JSON, gets no fixes.
+pub(crate) fn verdict_and_fixes(plan: &Value, request: &Value) -> (Verdict, Vec<Fix>) {
+    let arena = tree::arena_for(256);
+    let request = Node::from_value(request, 1, &arena);
+    let mut b = TreeBuilder::over(&arena);
+    match b.import(plan).map(|()| b.finish()) {
+        Ok(Some(Tree { root: Node::Object(map), size })) => run_collecting(&map, size, &request, true),
+        Ok(Some(Tree { root, .. })) => (not_an_object(&root), Vec::new()),
+        Ok(None) => (Verdict::not_json(&JsonError::too_deep()), Vec::new()),
+        Err(e) => (Verdict::not_json(&e), Vec::new()),
+    }
 }
 
 /// The verdict on plan text (§5.1: `json`, `type`, then the rules; size D3).
@@ -276,9 +291,24 @@ struct Validator<'a> {
     parts: Vec<Part<'a>>,
     /// The request's `days` when it is a valid integer ≥ 1 (clamped like every integer).
     request_days: Option<(i64, &'a Node<'a>)>,
+    /// The fixes proposed next to each issue (validator.md §9), when collecting; `None` for a
+    /// plain validation, which then spends nothing on them.
+    fixes: Option<Vec<Fix>>,
+    /// The request's `kind` when it is `routine` or `goal` (for the `kind` fix).
+    asked_kind: Option<&'static str>,
 }
 
 fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
+    run_collecting(plan, size, request, false).0
+}
+
+/// The verdict and, with `collect`, the fixes proposed for its issues (validator.md §9).
+pub(crate) fn run_collecting(
+    plan: &Members<'_>,
+    size: usize,
+    request: &Node<'_>,
+    collect: bool,
+) -> (Verdict, Vec<Fix>) {
     let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] = pick(
         plan,
         [
@@ -306,7 +336,19 @@ fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
         routine,
         goal,
     };
-    let mut v = Validator { errors: Vec::new(), warnings: Vec::new(), parts: Vec::new(), request_days: None };
+    let asked_kind = match request.get("kind") {
+        Some(Node::String("routine")) => Some("routine"),
+        Some(Node::String("goal")) => Some("goal"),
+        _ => None,
+    };
+    let mut v = Validator {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        parts: Vec::new(),
+        request_days: None,
+        fixes: collect.then(Vec::new),
+        asked_kind,
+    };
     let root = Loc::Root;
 
     // §5.2 size (D3)
@@ -332,7 +374,8 @@ fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
         _ => {}
     }
 
-    Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }
+    let fixes = v.fixes.unwrap_or_default();
+    (Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }, fixes)
 }
 
 impl<'a> Validator<'a> {
@@ -342,6 +385,146 @@ impl<'a> Validator<'a> {
 
     fn warning(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
         self.warnings.push(Issue::new(code, path.render(), message));
+    }
+
+    /// Whether fixes are being collected: proposals are computed only then.
+    fn collecting(&self) -> bool {
+        self.fixes.is_some()
+    }
+
+    /// Proposes a fix for the issue `code` at `path` (validator.md §9).
+    fn propose(
+        &mut self,
+        code: IssueCode,
+        path: &Loc<'_>,
+        applicability: Applicability,
+        description: String,
+        edit: Edit,
+    ) {
+        if let Some(fixes) = self.fixes.as_mut() {
+            fixes.push(Fix { code, path: path.render(), applicability, description, edit });
+        }
+    }
+
+    /// Proposes setting the value at `path` to `value`.
+    fn propose_set(
+        &mut self,
+        code: IssueCode,
+        path: &Loc<'_>,
+        applicability: Applicability,
+        description: String,
+        value: Value,
+    ) {
+        let edit = Edit::Set { pointer: path.pointer(), value };
+        self.propose(code, path, applicability, description, edit);
+    }
+
+    /// Proposes a placeholder: the model or the person must write the value.
+    fn propose_placeholder(&mut self, code: IssueCode, path: &Loc<'_>, description: String) {
+        self.propose(code, path, Applicability::Placeholder, description, Edit::None);
+    }
+
+    /// The `kind` fix (§9): the request's kind, safe when the plan already has that body and not
+    /// the other, unsafe otherwise; none when the request's kind is itself at fault.
+    fn propose_kind(&mut self, plan: &PlanFields<'_>, path: &Loc<'_>) {
+        let Some(asked) = self.asked_kind else { return };
+        let (has_routine, has_goal) = (plan.routine.is_some(), plan.goal.is_some());
+        let only_asked_body = if asked == "routine" { has_routine && !has_goal } else { has_goal && !has_routine };
+        let applicability = if only_asked_body { Applicability::Safe } else { Applicability::Unsafe };
+        self.propose_set(
+            IssueCode::Kind,
+            path,
+            applicability,
+            format!("Set kind to \"{asked}\", the kind the request asks for."),
+            Value::String(asked.to_owned()),
+        );
+    }
+
+    /// The fixes of a whole number of minutes in 1..=720 (§9): an integral literal or a digit
+    /// string is safe; a fraction rounded to a whole number is unsafe.
+    fn propose_minutes(&mut self, value: Option<&Node<'_>>, path: &Loc<'_>) {
+        if !self.collecting() {
+            return;
+        }
+        let Some(v) = value.map(|v| v.into_value()) else {
+            self.propose_placeholder(
+                IssueCode::Duration,
+                path,
+                "Write the duration in whole minutes, 1 to 720.".to_owned(),
+            );
+            return;
+        };
+        let max = i64::from(LIMITS.minutes_per_activity);
+        if let Some(n) = fix::whole_number_safe(&v, 1, max) {
+            self.propose_set(
+                IssueCode::Duration,
+                path,
+                Applicability::Safe,
+                format!("Write the duration as the whole number {n}."),
+                n.into(),
+            );
+        } else if let Some(f) = v.as_f64().filter(|f| f.is_finite() && f.round() >= 1.0 && f.round() <= max as f64) {
+            let n = f.round() as i64;
+            self.propose_set(
+                IssueCode::Duration,
+                path,
+                Applicability::Unsafe,
+                format!("Round the duration to {n} minutes."),
+                n.into(),
+            );
+        }
+    }
+
+    /// The fixes of a category (§9): case and white space are safe; a word of the category's
+    /// contract description is unsafe.
+    fn propose_category(&mut self, value: Option<&Node<'_>>, path: &Loc<'_>) {
+        if !self.collecting() {
+            return;
+        }
+        let Some(Node::String(s)) = value else { return };
+        if let Some(id) = fix::category_safe(s) {
+            self.propose_set(
+                IssueCode::Category,
+                path,
+                Applicability::Safe,
+                format!("Write the category as \"{id}\"."),
+                id.into(),
+            );
+        } else if let Some(id) = fix::category_synonym(s) {
+            self.propose_set(
+                IssueCode::Category,
+                path,
+                Applicability::Unsafe,
+                format!("Use the category \"{id}\", which covers {}.", quote(&Node::String(s))),
+                id.into(),
+            );
+        }
+    }
+
+    /// The fixes of a text field that must be non-blank and at most `limit` characters (§9):
+    /// trimming surrounding white space is safe when that is enough; a missing or blank text is
+    /// the model's to write.
+    fn propose_text(&mut self, code: IssueCode, value: Option<&Node<'_>>, path: &Loc<'_>, limit: Option<u32>) {
+        if !self.collecting() {
+            return;
+        }
+        match value {
+            Some(Node::String(s)) if !is_blank(s) => {
+                if let Some(t) = limit.and_then(|l| fix::trimmed_fits(s, l)) {
+                    self.propose_set(
+                        code,
+                        path,
+                        Applicability::Safe,
+                        "Remove the white space around the text.".to_owned(),
+                        t.into(),
+                    );
+                }
+            }
+            _ => {
+                let most = limit.map_or_else(String::new, |l| format!(" of at most {l} characters"));
+                self.propose_placeholder(code, path, format!("Write {}: a non-blank string{most}.", path.tail()));
+            }
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -354,6 +537,10 @@ impl<'a> Validator<'a> {
                 &root.key("format"),
                 format!("format is {}; it must be the string \"{FORMAT}\".", quote_opt(plan.format)),
             );
+            if self.collecting() {
+                let desc = format!("Set format to \"{FORMAT}\".");
+                self.propose_set(IssueCode::Format, &root.key("format"), Applicability::Safe, desc, FORMAT.into());
+            }
         }
         let version_ok = matches!(plan.contract_version, Some(Node::Number(n))
             if json::numbers_equal(n, "1"));
@@ -366,6 +553,16 @@ impl<'a> Validator<'a> {
                     quote_opt(plan.contract_version)
                 ),
             );
+            if self.collecting() {
+                let desc = "Set contractVersion to 1.".to_owned();
+                self.propose_set(
+                    IssueCode::ContractVersion,
+                    &root.key("contractVersion"),
+                    Applicability::Safe,
+                    desc,
+                    1.into(),
+                );
+            }
         }
         if !matches!(plan.kind, Some(Node::String(k)) if *k == "routine" || *k == "goal") {
             self.error(
@@ -376,6 +573,9 @@ impl<'a> Validator<'a> {
                     quote_opt(plan.kind)
                 ),
             );
+            if self.collecting() {
+                self.propose_kind(plan, &root.key("kind"));
+            }
         }
         for (field, value, limit) in [
             ("name", plan.name, LIMITS.name),
@@ -398,6 +598,7 @@ impl<'a> Validator<'a> {
                         path,
                         format!("{field} is {n} characters long; shorten it to at most {limit} characters."),
                     );
+                    self.propose_text(IssueCode::Length, value, path, Some(limit));
                 }
             }
             other => self.error(
@@ -412,6 +613,9 @@ impl<'a> Validator<'a> {
                     }
                 ),
             ),
+        }
+        if !matches!(value, Some(Node::String(s)) if !is_blank(s)) {
+            self.propose_text(IssueCode::Required, value, path, Some(limit));
         }
     }
 
@@ -459,6 +663,25 @@ impl<'a> Validator<'a> {
                     quote_opt(get(req, "requestId"))
                 ),
             );
+            if self.collecting() {
+                let path = root.key("requestId");
+                match get(req, "requestId") {
+                    Some(id) => {
+                        let desc = format!("Copy the request's requestId: {}.", quote(id));
+                        self.propose_set(IssueCode::RequestId, &path, Applicability::Safe, desc, id.into_value());
+                    }
+                    None => {
+                        let desc = "Remove requestId: the request has none.".to_owned();
+                        self.propose(
+                            IssueCode::RequestId,
+                            &path,
+                            Applicability::Safe,
+                            desc,
+                            Edit::Remove { pointer: path.pointer() },
+                        );
+                    }
+                }
+            }
         }
         let echo_equal = match plan.request {
             Some(v) => deep_equal(v, request),
@@ -477,6 +700,10 @@ impl<'a> Validator<'a> {
                         .to_owned(),
                 },
             );
+            if self.collecting() {
+                let desc = "Copy the whole request object, unchanged, under \"request\".".to_owned();
+                self.propose_set(IssueCode::Request, &echo, Applicability::Safe, desc, request.into_value());
+            }
         }
         if let Some(kind) = plan.kind.filter(|k| !is_emptyish(k))
             && !deep_equal_opt(Some(kind), get(req, "kind"))
@@ -490,6 +717,9 @@ impl<'a> Validator<'a> {
                     quote_opt(get(req, "kind"))
                 ),
             );
+            if self.collecting() {
+                self.propose_kind(plan, &root.key("kind"));
+            }
         }
     }
 
@@ -611,15 +841,31 @@ impl<'a> Validator<'a> {
                     self.day(Some(list), &dpath, Day::Weekday(d));
                     collect_names(Some(list), "activity", &mut names);
                 }
-                None => self.error(
-                    IssueCode::Weekday,
-                    &dpath,
-                    format!(
-                        "{} is not a weekday id; use one of mon, tue, wed, thu, fri, sat, sun (lower-case). This list \
-                         is not checked.",
-                        quote(&Node::String(key))
-                    ),
-                ),
+                None => {
+                    self.error(
+                        IssueCode::Weekday,
+                        &dpath,
+                        format!(
+                            "{} is not a weekday id; use one of mon, tue, wed, thu, fri, sat, sun (lower-case). This \
+                             list is not checked.",
+                            quote(&Node::String(key))
+                        ),
+                    );
+                    if self.collecting() {
+                        let taken = |d: &str| weekdays.is_some_and(|w| w.get(d).is_some());
+                        let (to, applicability) = match (fix::weekday_safe(key), fix::weekday_name(key)) {
+                            (Some(d), _) => (Some(d), Applicability::Safe),
+                            (None, Some(d)) => (Some(d), Applicability::Unsafe),
+                            _ => (None, Applicability::Unsafe),
+                        };
+                        if let Some(to) = to.filter(|d| !taken(d)) {
+                            let edit =
+                                Edit::Rename { parent: wpath.pointer(), from: key.to_owned(), to: to.to_owned() };
+                            let desc = format!("Name this list \"{to}\".");
+                            self.propose(IssueCode::Weekday, &dpath, applicability, desc, edit);
+                        }
+                    }
+                }
             }
         }
         self.distinct(names, &path, "blocks");
@@ -697,6 +943,8 @@ impl<'a> Validator<'a> {
         let mut first: Option<(i64, Option<&Node<'_>>)> = None;
         let mut prev_end: Option<i64> = None;
         let mut timed: Vec<Timed<'_>> = Vec::with_capacity(blocks.len());
+        // The first `overlap` or `midnight` issue of this list, for the list's order fix (§9).
+        let mut order_issue: Option<(IssueCode, usize)> = None;
         for (i, block) in blocks.iter().enumerate() {
             let bpath = path.index(i);
             let Node::Object(b) = block else {
@@ -719,15 +967,22 @@ impl<'a> Validator<'a> {
                 timed.push(Timed { index: i, start: s, minutes: m, activity: f_activity });
             }
             let Some(start) = start else {
+                let spath = bpath.key("start");
                 self.error(
                     IssueCode::Time,
-                    &bpath.key("start"),
+                    &spath,
                     format!(
                         "start is {}; write the start as 24-hour \"HH:MM\" from \"00:00\" to \"23:59\" (two digits, a \
                          colon, two digits).",
                         quote_opt(f_start)
                     ),
                 );
+                if self.collecting()
+                    && let Some(t) = f_start.and_then(Node::as_str).and_then(fix::time_safe)
+                {
+                    let desc = format!("Write start as \"{t}\".");
+                    self.propose_set(IssueCode::Time, &spath, Applicability::Safe, desc, t.into());
+                }
                 continue;
             };
             let Some(minutes) = f_minutes.and_then(|d| integer_in(d, 1, i64::from(LIMITS.minutes_per_activity))) else {
@@ -740,6 +995,7 @@ impl<'a> Validator<'a> {
                         LIMITS.minutes_per_activity
                     ),
                 );
+                self.propose_minutes(f_minutes, &bpath.key("durationMin"));
                 continue;
             };
             self.category(f_category, &bpath, "category");
@@ -761,17 +1017,35 @@ impl<'a> Validator<'a> {
                     ),
                 ),
             }
+            if !matches!(activity, Some(Node::String(s)) if !is_blank(s) && char_len(s) <= LIMITS.activity as usize) {
+                self.propose_text(IssueCode::Activity, activity, &bpath.key("activity"), Some(LIMITS.activity));
+            }
             if !matches!(f_essential, Some(Node::Bool(_))) {
                 self.error(
                     IssueCode::Essential,
                     &bpath.key("essential"),
                     format!("essential is {}; it must be true or false.", quote_opt(f_essential)),
                 );
+                if self.collecting() {
+                    let epath = bpath.key("essential");
+                    let v = f_essential.map(|v| v.into_value());
+                    if let Some(b) = v.as_ref().and_then(fix::boolean_safe) {
+                        let desc = format!("Write essential as the boolean {b}.");
+                        self.propose_set(IssueCode::Essential, &epath, Applicability::Safe, desc, b.into());
+                    } else if let Some(b) = v.as_ref().and_then(fix::boolean_guess) {
+                        let desc = format!("Set essential to {b}, as {} seems to mean.", quote_opt(f_essential));
+                        self.propose_set(IssueCode::Essential, &epath, Applicability::Unsafe, desc, b.into());
+                    } else {
+                        let desc = "Say whether the block is essential: true or false.".to_owned();
+                        self.propose_placeholder(IssueCode::Essential, &epath, desc);
+                    }
+                }
             }
             let end = start + minutes;
             if let Some(pe) = prev_end
                 && start < pe
             {
+                order_issue.get_or_insert((IssueCode::Overlap, i));
                 self.error(
                     IssueCode::Overlap,
                     &bpath,
@@ -806,6 +1080,7 @@ impl<'a> Validator<'a> {
                     if let Some((first_start, first_activity)) = first
                         && end - 1440 > first_start
                     {
+                        order_issue.get_or_insert((IssueCode::Overlap, i));
                         self.error(
                             IssueCode::Overlap,
                             &bpath,
@@ -821,6 +1096,7 @@ impl<'a> Validator<'a> {
                         );
                     }
                 } else {
+                    order_issue.get_or_insert((IssueCode::Midnight, i));
                     self.error(
                         IssueCode::Midnight,
                         &bpath,
@@ -836,6 +1112,19 @@ impl<'a> Validator<'a> {
                 }
             }
             prev_end = Some(end);
+        }
+        if self.collecting()
+            && let Some((code, i)) = order_issue
+            && let Some((sorted, removed)) = fix::clean_order(blocks)
+        {
+            let desc = if removed > 0 {
+                format!("Remove the {removed} repeated block(s) and put the blocks in start order.")
+            } else {
+                "Put the blocks in start order.".to_owned()
+            };
+            let list: Vec<Value> = sorted.iter().map(|b| b.into_value()).collect();
+            let edit = Edit::Set { pointer: path.pointer(), value: Value::Array(list) };
+            self.propose(code, &path.index(i), Applicability::Safe, desc, edit);
         }
         self.commitment_pass(&timed, path, day);
     }
@@ -897,6 +1186,7 @@ impl<'a> Validator<'a> {
                 path,
                 format!("category is {}; use exactly one of: {}.", quote_opt(v), ids.join(", ")),
             );
+            self.propose_category(v, path);
         }
     }
 
@@ -1006,15 +1296,18 @@ impl<'a> Validator<'a> {
                 self.category(a.get("category"), &path, "category");
                 match a.get("minutes").and_then(|m| integer_in(m, 1, i64::from(LIMITS.minutes_per_activity))) {
                     Some(m) => total += m,
-                    None => self.error(
-                        IssueCode::Duration,
-                        &path.key("minutes"),
-                        format!(
-                            "minutes is {}; it must be a whole number from 1 to {}.",
-                            quote_opt(a.get("minutes")),
-                            LIMITS.minutes_per_activity
-                        ),
-                    ),
+                    None => {
+                        self.error(
+                            IssueCode::Duration,
+                            &path.key("minutes"),
+                            format!(
+                                "minutes is {}; it must be a whole number from 1 to {}.",
+                                quote_opt(a.get("minutes")),
+                                LIMITS.minutes_per_activity
+                            ),
+                        );
+                        self.propose_minutes(a.get("minutes"), &path.key("minutes"));
+                    }
                 }
                 for field in ["title", "activity", "guidance", "doneWhen"] {
                     if !matches!(a.get(field), Some(Node::String(s)) if !is_blank(s)) {
@@ -1023,6 +1316,7 @@ impl<'a> Validator<'a> {
                             &path.key(field),
                             format!("{field} is {}; write a non-blank string.", quote_opt(a.get(field))),
                         );
+                        self.propose_text(IssueCode::Required, a.get(field), &path.key(field), None);
                     }
                 }
                 for (field, limit) in [("activity", LIMITS.activity), ("guidance", LIMITS.guidance)] {
@@ -1035,6 +1329,7 @@ impl<'a> Validator<'a> {
                             &path.key(field),
                             format!("{field} is {} characters long; shorten it to at most {limit}.", char_len(s)),
                         );
+                        self.propose_text(IssueCode::Length, a.get(field), &path.key(field), Some(limit));
                     }
                 }
             }

@@ -1,0 +1,305 @@
+//! `repair` (validator.md §9): apply the fixes the validator proposes, validate again, to a fixed
+//! point, and say exactly what was done as an RFC 6902 patch.
+//!
+//! The loop follows what compilers and linters learned (`shared/notes/fixes-and-schema.md` §2, §5):
+//! - only `safe` fixes by default, `unsafe` ones when asked, placeholders never;
+//! - each fix is tried on its own and kept only when its issue is gone afterwards (and, for an
+//!   unsafe fix, when the error count fell), as cargo fix backs out edits that break the build;
+//! - one fix per JSON Pointer region per round, and a structural fix (a renamed weekday list)
+//!   ends the round, since the paths after it shift;
+//! - at most `max_rounds` rounds, and a state seen before stops the loop: the result says why it
+//!   stopped.
+
+use crate::fix::{Applicability, Edit, Fix};
+use crate::json::{self, JsonError};
+use crate::validate::{Input, verdict_and_fixes};
+use crate::verdict::{Issue, Verdict};
+use serde_json::{Map, Value, json};
+use std::collections::BTreeSet;
+
+/// What `repair` may do (validator.md §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepairOptions {
+    /// Apply `unsafe` fixes too (they change meaning); `false` by default.
+    pub unsafe_fixes: bool,
+    /// The most rounds of fix-then-validate (default 10; measured: 3 suffice on the vectors).
+    pub max_rounds: u32,
+}
+
+impl Default for RepairOptions {
+    fn default() -> RepairOptions {
+        RepairOptions { unsafe_fixes: false, max_rounds: 10 }
+    }
+}
+
+/// Why the repair loop ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// No fix left to apply: the plan is valid, or what is left needs unsafe fixes, placeholders
+    /// or the model.
+    FixedPoint,
+    /// `max_rounds` rounds ran and fixes were still being applied.
+    RoundLimit,
+    /// A round led back to a plan seen before (fixes undoing each other).
+    RepeatedState,
+    /// The plan is not a JSON object (or not JSON): nothing can be fixed by a patch.
+    NotAnObject,
+}
+
+impl Stop {
+    /// `fixedPoint`, `roundLimit`, `repeatedState` or `notAnObject`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Stop::FixedPoint => "fixedPoint",
+            Stop::RoundLimit => "roundLimit",
+            Stop::RepeatedState => "repeatedState",
+            Stop::NotAnObject => "notAnObject",
+        }
+    }
+}
+
+/// The result of [`repair`] (validator.md §9). Its JSON ([`Repair::to_json`]) has the members
+/// `plan, patch, applied, offered, verdict`, then `rounds, stopped, revealed, requestAtFault`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Repair {
+    /// The repaired plan as JSON text: the input text itself when nothing was applied; otherwise
+    /// the plan with its own member order, written compactly, or with two-space indentation when
+    /// the input text had line breaks.
+    pub plan: String,
+    /// The RFC 6902 patch from the input plan to `plan`: every replaced or removed value is
+    /// guarded by a `test` op first, so a stale patch fails instead of corrupting a newer draft.
+    pub patch: Vec<Value>,
+    /// The fixes applied, in the order applied.
+    pub applied: Vec<Fix>,
+    /// The fixes proposed for the repaired plan's issues and not applied (unsafe ones when not
+    /// asked for, placeholders, and any that did not remove their issue).
+    pub offered: Vec<Fix>,
+    /// The verdict on `plan`.
+    pub verdict: Verdict,
+    /// Rounds of fixes applied.
+    pub rounds: u32,
+    /// Why the loop ended.
+    pub stopped: Stop,
+    /// Errors that only became checkable once a fix was applied (a time that now parses can now
+    /// overlap; §9): listed so nothing is hidden. They are also in `verdict` unless fixed later.
+    pub revealed: Vec<Issue>,
+    /// When the request is at fault (a `requestInvalid`, or a `kind` that is neither `routine`
+    /// nor `goal`), why: no change to the plan can make it valid, and the request must change.
+    pub request_at_fault: Vec<String>,
+}
+
+fn fix_json(f: &Fix) -> Value {
+    json!({"code": f.code.as_str(), "path": f.path, "applicability": f.applicability.as_str(), "description": f.description})
+}
+
+impl Repair {
+    /// The result as compact JSON text, members in the order of validator.md §9 and then
+    /// `rounds, stopped, revealed, requestAtFault`; each fix `{code, path, applicability,
+    /// description}`. The same bytes on every surface.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let verdict: Value = serde_json::from_str(&self.verdict.to_json()).unwrap_or(Value::Null);
+        let issues: Vec<Value> = self
+            .revealed
+            .iter()
+            .map(|i| json!({"code": i.code.as_str(), "path": i.path, "message": i.message}))
+            .collect();
+        json!({
+            "plan": self.plan,
+            "patch": self.patch,
+            "applied": self.applied.iter().map(fix_json).collect::<Vec<_>>(),
+            "offered": self.offered.iter().map(fix_json).collect::<Vec<_>>(),
+            "verdict": verdict,
+            "rounds": self.rounds,
+            "stopped": self.stopped.as_str(),
+            "revealed": issues,
+            "requestAtFault": self.request_at_fault,
+        })
+        .to_string()
+    }
+}
+
+/// Repairs a plan against the request it answers (validator.md §9): applies the validator's fixes
+/// at the levels `options` allows, validates again, to a fixed point. Pure and deterministic.
+///
+/// Input: the plan and the request in any form ([`Input`]); a text plan is read strictly (a plan
+/// that is not a JSON object is returned unchanged with its verdict). Output: the [`Repair`].
+/// A valid plan comes back unchanged with an empty patch, at the cost of one validation.
+///
+/// # Errors
+/// A [`JsonError`] when the *request*, given as text or bytes, is not strict JSON (as
+/// [`crate::validate_input`]).
+pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> Result<Repair, JsonError> {
+    let request: Value = match request {
+        Input::Text(t) => json::parse(t)?,
+        Input::Bytes(b) => json::parse_bytes(b)?,
+        Input::Value(v) => v.clone(),
+        Input::Tree(t) => t.to_value(),
+    };
+    // The plan as a value, and its text when it came as text.
+    let (value, text): (Option<Value>, Option<&str>) = match plan {
+        Input::Text(t) => (json::parse(t).ok(), Some(t)),
+        Input::Value(Value::String(t)) => (json::parse(t).ok(), Some(t.as_str())),
+        Input::Bytes(b) => match std::str::from_utf8(b) {
+            Ok(t) => (json::parse(t).ok(), Some(t)),
+            Err(_) => (None, None),
+        },
+        Input::Value(v) => (Some(v.clone()), None),
+        Input::Tree(t) => (Some(t.to_value()), None),
+    };
+    let request_at_fault = crate::schema::request_faults(&request);
+    let Some(mut value) = value.filter(Value::is_object) else {
+        let verdict = crate::validate_input(plan, Input::Value(&request))?;
+        let plan = match (text, plan) {
+            (Some(t), _) => t.to_owned(),
+            (None, Input::Value(v)) => v.to_string(),
+            (None, Input::Tree(t)) => t.to_value().to_string(),
+            (None, _) => String::new(),
+        };
+        return Ok(Repair {
+            plan,
+            patch: Vec::new(),
+            applied: Vec::new(),
+            offered: Vec::new(),
+            verdict,
+            rounds: 0,
+            stopped: Stop::NotAnObject,
+            revealed: Vec::new(),
+            request_at_fault,
+        });
+    };
+
+    let allowed = |a: Applicability| a == Applicability::Safe || (options.unsafe_fixes && a == Applicability::Unsafe);
+    let (mut verdict, mut fixes) = verdict_and_fixes(&value, &request);
+    let (mut patch, mut applied, mut revealed) = (Vec::new(), Vec::new(), Vec::<Issue>::new());
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let (mut rounds, mut stopped) = (0u32, Stop::FixedPoint);
+    while !verdict.valid {
+        if rounds >= options.max_rounds {
+            stopped = Stop::RoundLimit;
+            break;
+        }
+        seen.insert(value.to_string());
+        let mut touched: Vec<String> = Vec::new();
+        let mut any = false;
+        for fix in fixes.iter().filter(|f| allowed(f.applicability)) {
+            let Some(pointer) = fix.edit.pointer() else { continue };
+            // One fix per region per round (a pointer, its ancestors and descendants).
+            let overlaps = |p: &String| {
+                p == &pointer || pointer.starts_with(&format!("{p}/")) || p.starts_with(&format!("{pointer}/"))
+            };
+            if touched.iter().any(overlaps) {
+                continue;
+            }
+            let mut trial = value.clone();
+            let Some(ops) = apply(&mut trial, &fix.edit) else { continue };
+            let after = crate::validate(&trial, &request);
+            let gone = !after.errors.iter().any(|i| i.code == fix.code && i.path == fix.path);
+            let better = fix.applicability == Applicability::Safe || after.errors.len() < verdict.errors.len();
+            if !(gone && better) {
+                continue;
+            }
+            // A fix can make more of the plan checkable (a time that now parses, a last block
+            // that is now rest): what comes to light is listed, never hidden.
+            for e in &after.errors {
+                let old = verdict.errors.iter().any(|o| o.code == e.code && o.path == e.path);
+                if !old && !revealed.iter().any(|r| r.code == e.code && r.path == e.path) {
+                    revealed.push(e.clone());
+                }
+            }
+            value = trial;
+            verdict = after;
+            patch.extend(ops);
+            applied.push(fix.clone());
+            touched.push(pointer);
+            any = true;
+            if matches!(fix.edit, Edit::Rename { .. }) {
+                break; // paths after a renamed member shift: validate again first
+            }
+        }
+        if !any {
+            break;
+        }
+        rounds += 1;
+        (verdict, fixes) = verdict_and_fixes(&value, &request);
+        if seen.contains(&value.to_string()) {
+            stopped = Stop::RepeatedState;
+            break;
+        }
+    }
+    let offered: Vec<Fix> = if verdict.valid { Vec::new() } else { fixes };
+    // The plan's text: the input itself when nothing changed; else the value, indented like a
+    // multi-line input when that stays within the size limit (indentation must not add a
+    // `size` error), compact otherwise. The verdict is always the returned text's own.
+    let (plan, verdict) = match text {
+        Some(t) if applied.is_empty() => (t.to_owned(), crate::validate_input(Input::Text(t), Input::Value(&request))?),
+        _ => {
+            let pretty = text.is_some_and(|t| t.contains('\n'));
+            let mut out =
+                if pretty { serde_json::to_string_pretty(&value).unwrap_or_default() } else { value.to_string() };
+            if out.len() > crate::LIMITS.payload_bytes as usize {
+                out = value.to_string();
+            }
+            let verdict = if text.is_some() {
+                crate::validate_input(Input::Text(&out), Input::Value(&request))?
+            } else {
+                verdict
+            };
+            (out, verdict)
+        }
+    };
+    Ok(Repair { plan, patch, applied, offered, verdict, rounds, stopped, revealed, request_at_fault })
+}
+
+/// Applies `edit` to `value`, returning the RFC 6902 ops that do the same (a `test` before every
+/// replaced or removed value); `None` when the edit does not fit the value.
+fn apply(value: &mut Value, edit: &Edit) -> Option<Vec<Value>> {
+    match edit {
+        Edit::Set { pointer, value: new } => {
+            if let Some(old) = value.pointer_mut(pointer) {
+                let ops = vec![
+                    json!({"op": "test", "path": pointer, "value": old.clone()}),
+                    json!({"op": "replace", "path": pointer, "value": new}),
+                ];
+                *old = new.clone();
+                return Some(ops);
+            }
+            let (parent, name) = split_pointer(pointer)?;
+            value.pointer_mut(&parent)?.as_object_mut()?.insert(name, new.clone());
+            Some(vec![json!({"op": "add", "path": pointer, "value": new})])
+        }
+        Edit::Remove { pointer } => {
+            let (parent, name) = split_pointer(pointer)?;
+            let old = value.pointer_mut(&parent)?.as_object_mut()?.shift_remove(&name)?;
+            Some(vec![json!({"op": "test", "path": pointer, "value": old}), json!({"op": "remove", "path": pointer})])
+        }
+        Edit::Rename { parent, from, to } => {
+            let obj = value.pointer_mut(parent)?.as_object_mut()?;
+            if !obj.contains_key(from) || obj.contains_key(to) {
+                return None;
+            }
+            let from_ptr = format!("{parent}/{}", crate::fix::escape_pointer(from));
+            let to_ptr = format!("{parent}/{}", crate::fix::escape_pointer(to));
+            let old = obj.get(from).cloned().unwrap_or(Value::Null);
+            // In place: the renamed member keeps its position.
+            let renamed: Map<String, Value> = std::mem::take(obj)
+                .into_iter()
+                .map(|(k, v)| if &k == from { (to.clone(), v) } else { (k, v) })
+                .collect();
+            *obj = renamed;
+            Some(vec![
+                json!({"op": "test", "path": from_ptr, "value": old}),
+                json!({"op": "move", "from": from_ptr, "path": to_ptr}),
+            ])
+        }
+        Edit::None => None,
+    }
+}
+
+/// A pointer's parent pointer and last member name (unescaped, RFC 6901).
+fn split_pointer(pointer: &str) -> Option<(String, String)> {
+    let i = pointer.rfind('/')?;
+    let name = pointer[i + 1..].replace("~1", "/").replace("~0", "~");
+    Some((pointer[..i].to_owned(), name))
+}
