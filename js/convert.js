@@ -71,10 +71,10 @@ export function makeConverter(native) {
     }
   }
 
-  /** The error for a fault: a TypeError with the core's text, `.path` and `.argument`. */
+  /** The error for a fault: a TypeError with the core's text, `.path`, `.argument` and `.kind`. */
   function hostError(f) {
     const path = renderPath(f.segments);
-    return withPlace(new TypeError(native.faultText(f.argument, path, f.kind, f.detail)), f.argument, path);
+    return withPlace(new TypeError(native.faultText(f.argument, path, f.kind, f.detail)), f.argument, path, f.kind);
   }
 
   /** `value` (a non-string argument) as JSON text; throws a Fault for what JSON cannot hold. */
@@ -169,8 +169,8 @@ export function makeConverter(native) {
         out += 'null';
         return;
       }
-      const tag = tagOf(v);
-      if (NO_JSON_FORM.has(tag)) throw fault('unsupported', withArticle(tag));
+      const kind = noJsonForm(v);
+      if (kind !== null) throw fault('unsupported', withArticle(kind));
       if (chain.length >= MAX_DEPTH) throw tooDeep(v);
       chain.push(v);
       if (isArray(v)) {
@@ -242,6 +242,8 @@ export function makeConverter(native) {
    * @throws {SyntaxError} the request text is not JSON (`.argument` 'request', `.path` '$').
    */
   function validatePlan(plan, request) {
+    plan = textOf(plan);
+    request = textOf(request);
     let planText = null;
     let planFault = null; // a json-kind Fault, or [unit, before] of plan text
     if (typeof plan === 'string') {
@@ -285,6 +287,7 @@ export function makeConverter(native) {
    * for text with a lone surrogate); `argument` ('plan' or 'request') names it in messages.
    */
   function toJsonText(value, argument) {
+    value = textOf(value);
     if (typeof value === 'string') {
       if (wellFormed(value)) return value;
       const [unit, before] = textFault(value);
@@ -367,11 +370,46 @@ const wellFormed =
     ? (s) => s.isWellFormed()
     : (s) => !LONE_SURROGATE.test(s);
 
-/** `error` with `.argument` and `.path` set. */
-function withPlace(error, argument, path) {
+/** `error` with `.argument`, `.path` and `.kind` set (`kind`: the core's FaultKind name, or null
+ * for JSON text that is not JSON). */
+function withPlace(error, argument, path, kind = null) {
   error.argument = argument;
   error.path = path;
+  error.kind = kind;
   return error;
+}
+
+/** An argument that is a String object (from any realm) as the JSON text it holds: a string plan
+ * or request is JSON text (validator.md §3), boxed or not; any other value unchanged. */
+function textOf(v) {
+  return v !== null && typeof v === 'object' && tagOf(v) === 'String' && isBranded(String.prototype.valueOf, v)
+    ? String.prototype.valueOf.call(v)
+    : v;
+}
+
+/** Brand checks for the collections JSON.stringify writes as `{}`: they hold for subclasses, for
+ * objects from another realm and whatever Symbol.toStringTag says. */
+const BRANDS = [
+  ['Map', Map.prototype.has],
+  ['Set', Set.prototype.has],
+  ['WeakMap', WeakMap.prototype.has],
+  ['WeakSet', WeakSet.prototype.has],
+];
+
+/** The name of what `v` is when JSON.stringify cannot see its data (a Map, a typed array, ...),
+ * else null: by brand first, then by Object.prototype.toString tag. */
+function noJsonForm(v) {
+  for (const [name, has] of BRANDS) {
+    try {
+      has.call(v, undefined);
+      return name;
+    } catch {
+      // not this brand
+    }
+  }
+  if (ArrayBuffer.isView(v)) return tagOf(v);
+  const tag = tagOf(v);
+  return NO_JSON_FORM.has(tag) ? tag : null;
 }
 
 /** `Map` from `[object Map]`. */

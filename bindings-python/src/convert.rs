@@ -255,7 +255,7 @@ impl<'s, S: Sink> Walk<'s, S> {
         if let Ok(t) = obj.cast::<PyTuple>() {
             return self.list(obj, t.len(), |i| t.get_item(i));
         }
-        Err(Fault::new(FaultKind::Unsupported, with_article(&type_name(obj))))
+        Err(Fault::new(FaultKind::Unsupported, describe(obj)))
     }
 
     fn string(&mut self, s: &Bound<'_, PyString>) -> Result<(), Fault> {
@@ -474,6 +474,23 @@ fn hex_to_decimal(hex: &str) -> String {
 fn with_article(name: &str) -> String {
     let vowel = name.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
     format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// What an object without a JSON form is, in Python's words, as the JavaScript package words its
+/// own: `a function (walk)` for a function or method (its `__name__`, as JS gives a function's
+/// name), `a bytes object`, else the type's name with its article (`a set`, `a datetime.time`).
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let name = type_name(obj);
+    match name.as_str() {
+        "function" | "builtin_function_or_method" | "method" => {
+            match obj.getattr("__name__").ok().and_then(|n| n.extract::<String>().ok()).filter(|n| !n.is_empty()) {
+                Some(n) => format!("a function ({n})"),
+                None => "a function".to_owned(),
+            }
+        }
+        "bytes" | "bytearray" | "memoryview" => format!("{} object", with_article(&name)),
+        _ => with_article(&name),
+    }
 }
 
 /// `module.qualname` of the object's type, without the module for builtins.

@@ -66,7 +66,7 @@ class Opaque:
 NOT_JSON: List[Any] = [
     ("set", {1, 2}, TypeError, "is a set, which JSON cannot hold"),
     ("frozenset", frozenset({1}), TypeError, "frozenset"),
-    ("bytes", b"07:00", TypeError, "is a bytes, which"),
+    ("bytes", b"07:00", TypeError, "is a bytes object, which"),
     ("bytearray", bytearray(b"x"), TypeError, "bytearray"),
     ("memoryview", memoryview(b"x"), TypeError, "memoryview"),
     ("datetime", datetime.datetime(2026, 10, 5, 7, 0), TypeError, "datetime.datetime"),
