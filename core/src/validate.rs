@@ -89,7 +89,7 @@ pub(crate) fn verdict_and_fixes(plan: &Value, request: &Value) -> (Verdict, Vec<
     let request = Node::from_value(request, 1, &arena);
     let mut b = TreeBuilder::over(&arena);
     match b.import(plan).map(|()| b.finish()) {
-        Ok(Some(Tree { root: Node::Object(map), size })) => run_collecting(&map, size, &request, true),
+        Ok(Some(Tree { root: Node::Object(map), size })) => run_collecting::<true>(&map, size, &request),
         Ok(Some(Tree { root, .. })) => (not_an_object(&root), Vec::new()),
         Ok(None) => (Verdict::not_json(&JsonError::too_deep()), Vec::new()),
         Err(e) => (Verdict::not_json(&e), Vec::new()),
@@ -284,7 +284,9 @@ fn pick<'v, const N: usize>(m: &'v Members<'v>, names: [&str; N]) -> [Option<&'v
     out
 }
 
-struct Validator<'a> {
+/// The rules' state. `COLLECT`: whether fixes are proposed (validator.md §9); a constant, so a
+/// plain validation is compiled without any proposal code.
+struct Validator<'a, const COLLECT: bool> {
     errors: Vec<Issue>,
     warnings: Vec<Issue>,
     /// Parts of every valid commitment, in request order (evening part before morning part).
@@ -299,15 +301,14 @@ struct Validator<'a> {
 }
 
 fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
-    run_collecting(plan, size, request, false).0
+    run_collecting::<false>(plan, size, request).0
 }
 
-/// The verdict and, with `collect`, the fixes proposed for its issues (validator.md §9).
-pub(crate) fn run_collecting(
+/// The verdict and, with `COLLECT`, the fixes proposed for its issues (validator.md §9).
+pub(crate) fn run_collecting<const COLLECT: bool>(
     plan: &Members<'_>,
     size: usize,
     request: &Node<'_>,
-    collect: bool,
 ) -> (Verdict, Vec<Fix>) {
     let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] = pick(
         plan,
@@ -341,12 +342,12 @@ pub(crate) fn run_collecting(
         Some(Node::String("goal")) => Some("goal"),
         _ => None,
     };
-    let mut v = Validator {
+    let mut v = Validator::<COLLECT> {
         errors: Vec::new(),
         warnings: Vec::new(),
         parts: Vec::new(),
         request_days: None,
-        fixes: collect.then(Vec::new),
+        fixes: COLLECT.then(Vec::new),
         asked_kind,
     };
     let root = Loc::Root;
@@ -378,7 +379,7 @@ pub(crate) fn run_collecting(
     (Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }, fixes)
 }
 
-impl<'a> Validator<'a> {
+impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     fn error(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
         self.errors.push(Issue::new(code, path.render(), message));
     }
@@ -389,7 +390,7 @@ impl<'a> Validator<'a> {
 
     /// Whether fixes are being collected: proposals are computed only then.
     fn collecting(&self) -> bool {
-        self.fixes.is_some()
+        COLLECT
     }
 
     /// Proposes a fix for the issue `code` at `path` (validator.md §9).
@@ -401,7 +402,7 @@ impl<'a> Validator<'a> {
         description: String,
         edit: Edit,
     ) {
-        if let Some(fixes) = self.fixes.as_mut() {
+        if COLLECT && let Some(fixes) = self.fixes.as_mut() {
             fixes.push(Fix { code, path: path.render(), applicability, description, edit });
         }
     }
