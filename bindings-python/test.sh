@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tests of the Python binding (bindings-python): builds the wheel in release, installs it into the
 # project's venv with pip (as `pip install ./bindings-python` would), then runs
-# every pytest test (the shared vectors both ways, the input edge cases, the example MCP server end
-# to end), `mypy --strict` on a usage file and on the example server, and `mypy.stubtest`.
+# every pytest test (the shared vectors both ways, repair and the plan schema on every vector, the
+# input edge cases, the example MCP server end to end), `mypy --strict` on a usage file and on the example server, and `mypy.stubtest`.
 # Works from any cwd; needs Rust, python3 (with venv) and the package index on a fresh machine.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -16,8 +16,8 @@ echo "== build and install the wheel (maturin, release)"
 "$PY" -m pip install --quiet --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps "$HERE"
 "$PY" -c 'import momentum_plan; print("momentum_plan", momentum_plan.__version__, "from", momentum_plan.__file__)'
 
-echo "== the core's line driver (reference verdicts for the vector tests)"
-cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml" -p momentum-plan --example validate
+echo "== the core's line drivers (reference verdicts, repairs and schemas for the vector tests)"
+cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml" -p momentum-plan --example validate --example repair
 
 echo "== pytest"
 cd "$HERE"

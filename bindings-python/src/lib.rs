@@ -22,13 +22,18 @@
 //! Python API (see `python/momentum_plan/_native.pyi` and the README):
 //! - `validate_plan(plan, request) -> dict`: the verdict (validator.md §4).
 //! - `get_plan_contract() -> dict`: the contract (validator.md §2).
+//! - `repair_plan(plan, request, *, unsafe=False) -> dict`: the repair (validator.md §9).
+//! - `plan_schema(request, variant="validation") -> dict`: the plan's JSON Schema (§9).
 //! - `FORMAT`, `CONTRACT_VERSION`, `__version__`.
 //! - `_walk(obj)`: bench only (the floor row of `bench.py`), not API.
 
 mod convert;
 mod output;
 
-use momentum_plan::{Arena, Argument, HostFault, Input, JsonError, Tree, TreeBuilder, Value, Verdict};
+use momentum_plan::{
+    Arena, Argument, HostFault, Input, JsonError, Repair, RepairOptions, SchemaVariant, Stop, Tree, TreeBuilder, Value,
+    Verdict,
+};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -80,6 +85,93 @@ fn get_plan_contract(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     guard(|| {
         let contract = CONTRACT.get_or_init(|| serde_json::to_value(momentum_plan::contract()).unwrap_or(Value::Null));
         output::value(py, contract)
+    })
+}
+
+/// Repairs a plan against the request it answers (validator.md §9): applies the validator's safe
+/// fixes (and unsafe ones when `unsafe` is true; placeholders never), validates again, to a fixed
+/// point, and returns the `Repair` as a new `dict`: `plan` (the repaired plan's JSON text),
+/// `patch` (RFC 6902, `test`-guarded), `applied`, `offered`, `verdict`, `rounds`, `stopped`,
+/// `revealed`, `requestAtFault`: exactly the core's `Repair::to_json` read by `json.loads`.
+///
+/// The arguments are read exactly as `validate_plan` reads them, with the same exceptions; a plan
+/// JSON cannot carry as text (a lone surrogate, nesting over 512 levels) gets the `json` verdict,
+/// `plan` `""` (or, for a `str`, its text with U+FFFD for the surrogates) and nothing applied.
+#[pyfunction]
+#[pyo3(signature = (plan, request, *, r#unsafe = false))]
+fn repair_plan<'py>(
+    py: Python<'py>,
+    plan: &Bound<'py, PyAny>,
+    request: &Bound<'py, PyAny>,
+    r#unsafe: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    guard(|| {
+        let options = RepairOptions { unsafe_fixes: r#unsafe, ..RepairOptions::default() };
+        let arena = Arena::with_capacity(4096);
+        let request_read = match read(request, Argument::Request, &arena)? {
+            Read::NotText(e) => return Err(request_not_json(py, &e)),
+            Read::Fault(f) => return Err(host_error(py, &f)),
+            ok => ok,
+        };
+        let (request_in, request_borrowed) = request_read.input();
+        // A plan JSON text cannot carry: the core's `json` verdict, as `validate_plan` gives it.
+        let not_json = |error: &JsonError, text: String| -> PyResult<Repair> {
+            // The request's own part (`requestAtFault`, request text that is not JSON) from the
+            // core, on a plan that is not an object.
+            let mut r = momentum_plan::repair(Input::Text("null"), request_in, &options)
+                .map_err(|e| request_not_json(py, &e))?;
+            r.plan = text;
+            r.verdict = Verdict::not_json(error);
+            r.stopped = Stop::NotAnObject;
+            Ok(r)
+        };
+        let plan_read = match read(plan, Argument::Plan, &arena)? {
+            Read::NotText(e) => {
+                let text = plan.cast::<PyString>().map(|s| convert::lone_surrogate(s).map(|(_, _, lossy)| lossy));
+                let text = match text {
+                    Ok(t) => t?,
+                    Err(_) => String::new(),
+                };
+                return output::repair(py, &not_json(&e, text)?);
+            }
+            Read::Fault(f) => match f.json_error() {
+                Some(e) => return output::repair(py, &not_json(&e, String::new())?),
+                None => return Err(host_error(py, &f)),
+            },
+            ok => ok,
+        };
+        let (plan_in, plan_borrowed) = plan_read.input();
+        let repaired = if plan_borrowed || request_borrowed {
+            momentum_plan::repair(plan_in, request_in, &options)
+        } else {
+            py.detach(|| momentum_plan::repair(plan_in, request_in, &options))
+        };
+        output::repair(py, &repaired.map_err(|e| request_not_json(py, &e))?)
+    })
+}
+
+/// The JSON Schema (2020-12) of the plan that answers `request` (validator.md §9), as a new
+/// `dict` (the core's schema JSON read by `json.loads`). `variant`: `"validation"` (accepts every
+/// plan the validator accepts) or `"strict"` (the providers' structured-output subset).
+///
+/// The request is read exactly as `validate_plan` reads it, with the same exceptions. Raises
+/// `ValueError` with the core's text for an unknown variant and for a request at fault (no plan
+/// can satisfy it: `no plan can satisfy this request; the request must change: …`).
+#[pyfunction]
+#[pyo3(signature = (request, variant = "validation"))]
+fn plan_schema<'py>(py: Python<'py>, request: &Bound<'py, PyAny>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
+    guard(|| {
+        let arena = Arena::with_capacity(1024);
+        let value = match read(request, Argument::Request, &arena)? {
+            Read::NotText(e) => return Err(request_not_json(py, &e)),
+            Read::Fault(f) => return Err(host_error(py, &f)),
+            Read::Text(t) => momentum_plan::json::parse(t).map_err(|e| request_not_json(py, &e))?,
+            Read::Bytes(b) => momentum_plan::json::parse_bytes(b).map_err(|e| request_not_json(py, &e))?,
+            Read::Tree(t) => t.to_value(),
+        };
+        let variant = SchemaVariant::from_name(variant).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let schema = py.detach(|| momentum_plan::plan_schema(&value, variant));
+        output::value(py, &schema.map_err(|e| PyValueError::new_err(e.to_string()))?)
     })
 }
 
@@ -225,11 +317,24 @@ fn _walk(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate_plan, m)?)?;
     m.add_function(wrap_pyfunction!(get_plan_contract, m)?)?;
+    m.add_function(wrap_pyfunction!(repair_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(plan_schema, m)?)?;
     m.add_function(wrap_pyfunction!(_walk, m)?)?;
     m.add("FORMAT", momentum_plan::FORMAT)?;
     m.add("CONTRACT_VERSION", momentum_plan::CONTRACT_VERSION)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The public names (as in `_native.pyi`); `_walk` is bench only and stays out.
-    m.add("__all__", ["validate_plan", "get_plan_contract", "FORMAT", "CONTRACT_VERSION", "__version__"])?;
+    m.add(
+        "__all__",
+        [
+            "validate_plan",
+            "repair_plan",
+            "plan_schema",
+            "get_plan_contract",
+            "FORMAT",
+            "CONTRACT_VERSION",
+            "__version__",
+        ],
+    )?;
     Ok(())
 }

@@ -2,7 +2,8 @@
 
 The vectors are read at test time from ``$ROOT/../shared/vectors`` (never copied). The core's
 verdicts come from its line driver (``cargo run --release -p momentum-plan --example validate --
---lines``), built once into ``${CARGO_TARGET_DIR:-$ROOT/target}``.
+--lines``), its repairs and schemas from ``--example repair`` (``repair --lines``, ``repair
+--schema --lines``), built once into ``${CARGO_TARGET_DIR:-$ROOT/target}``.
 """
 
 from __future__ import annotations
@@ -43,23 +44,26 @@ def load_vectors() -> List[Dict[str, Any]]:
 VECTOR_LIST = load_vectors()
 
 
-def core_driver() -> Path:
-    """The core's line driver, built in release if missing."""
+def core_driver(name: str = "validate") -> Path:
+    """One of the core's line drivers (``validate``, ``repair``), built in release if missing."""
     target = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target")
-    exe = target / "release" / "examples" / "validate"
+    exe = target / "release" / "examples" / name
     if not exe.exists():
         subprocess.run(
-            ["cargo", "build", "--release", "--quiet", "-p", "momentum-plan", "--example", "validate"],
+            ["cargo", "build", "--release", "--quiet", "-p", "momentum-plan", "--example", name],
             cwd=ROOT,
             check=True,
         )
     return exe
 
 
-def run_core(lines: List[str]) -> List[str]:
-    """The core's compact verdict for each ``{"plan", "request"}`` line, in order."""
+def run_core(lines: List[str], *args: str) -> List[str]:
+    """The core's answer line for each input line, in order: by default the compact verdict for
+    each ``{"plan", "request"}`` line; with ``"repair", "--lines"`` (``"--schema"``) the repair
+    driver's."""
     data = "".join(line + "\n" for line in lines).encode("utf-8")
-    proc = subprocess.run([str(core_driver()), "--lines"], input=data, capture_output=True, check=True)
+    cmd = [str(core_driver(args[0])), *args[1:]] if args else [str(core_driver()), "--lines"]
+    proc = subprocess.run(cmd, input=data, capture_output=True, check=True)
     out = proc.stdout.decode("utf-8").split("\n")
     assert out[-1] == ""
     assert len(out) - 1 == len(lines)

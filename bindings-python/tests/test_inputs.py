@@ -80,7 +80,7 @@ NOT_JSON: List[Any] = [
     ("enum", Color.RED, TypeError, "Color"),
     ("object", Opaque(), TypeError, "Opaque"),
     ("type", int, TypeError, "type"),
-    ("function", len, TypeError, "builtin_function_or_method"),
+    ("function", len, TypeError, "is a function (len), which"),
     ("generator", (i for i in range(2)), TypeError, "generator"),
     ("range", range(3), TypeError, "range"),
     ("mappingproxy", types.MappingProxyType({"a": 1}), TypeError, "mappingproxy"),

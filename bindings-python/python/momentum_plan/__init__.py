@@ -10,19 +10,30 @@ JSONPath) and what to change, so the model can fix its draft.
 (False, 'format', '$.format')
 
 - :func:`validate_plan` returns the verdict (:class:`Verdict`).
+- :func:`repair_plan` applies the fixes that are safe to apply and says what it did and what is
+  left (:class:`Repair`).
+- :func:`plan_schema` returns the JSON Schema of the plan a request asks for.
 - :func:`get_plan_contract` returns the contract a model needs before drafting (:class:`Contract`).
 - :data:`FORMAT`, :data:`CONTRACT_VERSION` and :data:`__version__` are constants.
 
-The types below are ``TypedDict`` s: the verdict and the contract are plain ``dict`` s (ready to
+The types below are ``TypedDict`` s: the verdict, the repair and the contract are plain ``dict`` s (ready to
 return from an MCP tool as structured content), typed for checkers.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, List, Literal, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Union
 
-from ._native import CONTRACT_VERSION, FORMAT, __version__, get_plan_contract, validate_plan
+from ._native import (
+    CONTRACT_VERSION,
+    FORMAT,
+    __version__,
+    get_plan_contract,
+    plan_schema,
+    repair_plan,
+    validate_plan,
+)
 
 if sys.version_info >= (3, 12):
     from typing import TypedDict
@@ -32,14 +43,21 @@ else:  # pydantic (e.g. the MCP SDK's output schemas) needs typing_extensions' T
 __all__ = [
     "CONTRACT_VERSION",
     "FORMAT",
+    "Applicability",
     "Category",
     "CheckName",
     "Contract",
+    "Fix",
     "Issue",
     "Limits",
+    "Repair",
+    "SchemaVariant",
+    "Stopped",
     "Verdict",
     "__version__",
     "get_plan_contract",
+    "plan_schema",
+    "repair_plan",
     "validate_plan",
 ]
 
@@ -83,6 +101,59 @@ class Verdict(TypedDict):
     """The warnings (``overnight``)."""
     checks: List[CheckName]
     """The checks that ran, in order: all eight for an object plan, else only ``json``."""
+
+
+Applicability: TypeAlias = Union[Literal["safe"], Literal["unsafe"], Literal["placeholder"]]
+"""How sure a fix is (validator.md §9): ``safe`` (applied by default: only how a value is written,
+or a value the validator already knows), ``unsafe`` (changes meaning; applied when asked),
+``placeholder`` (needs a value from the person or the model; never applied)."""
+
+Stopped: TypeAlias = Union[
+    Literal["fixedPoint"],
+    Literal["roundLimit"],
+    Literal["repeatedState"],
+    Literal["notAnObject"],
+]
+"""Why the repair loop ended: no fix left to apply, the round bound, a plan seen before, or a plan
+that is not a JSON object (nothing a patch can fix)."""
+
+SchemaVariant: TypeAlias = Union[Literal["validation"], Literal["strict"]]
+"""The plan schema's variant: ``validation`` (accepts every plan the validator accepts) or
+``strict`` (the subset the major providers' structured outputs accept)."""
+
+
+class Fix(TypedDict):
+    """One fix for one issue (validator.md §9); keys in this order."""
+
+    code: str
+    """The code of the issue the fix answers."""
+    path: str
+    """The JSONPath of that issue."""
+    applicability: Applicability
+    """``safe``, ``unsafe`` or ``placeholder``."""
+    description: str
+    """What the fix does, written for the model, e.g. ``Write start as "07:00".``"""
+
+
+Repair = TypedDict(
+    "Repair",
+    {
+        "plan": str,
+        "patch": List[Dict[str, Any]],
+        "applied": List[Fix],
+        "offered": List[Fix],
+        "verdict": Verdict,
+        "rounds": int,
+        "stopped": Stopped,
+        "revealed": List[Issue],
+        "requestAtFault": List[str],
+    },
+)
+"""The result of :func:`repair_plan` (validator.md §9), keys in this order: ``plan`` (the repaired
+plan's JSON text), ``patch`` (the RFC 6902 patch from the input to it, every replaced or removed
+value guarded by a ``test`` op), ``applied`` and ``offered`` (fixes), ``verdict`` (of the repaired
+plan), ``rounds``, ``stopped``, ``revealed`` (errors that only became checkable after a fix) and
+``requestAtFault`` (why no plan can satisfy the request; empty when it can)."""
 
 
 class Category(TypedDict):

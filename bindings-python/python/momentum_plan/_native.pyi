@@ -1,11 +1,19 @@
 """Type stubs of the native module ``momentum_plan._native`` (import ``momentum_plan`` instead)."""
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Dict, Final
 
-from momentum_plan import Contract, Verdict
+from momentum_plan import Contract, Repair, SchemaVariant, Verdict
 
-__all__ = ["validate_plan", "get_plan_contract", "FORMAT", "CONTRACT_VERSION", "__version__"]
+__all__ = [
+    "validate_plan",
+    "repair_plan",
+    "plan_schema",
+    "get_plan_contract",
+    "FORMAT",
+    "CONTRACT_VERSION",
+    "__version__",
+]
 
 FORMAT: Final[str]
 """The plan format every plan declares: ``"daily-momentum-ai-plan"``."""
@@ -28,6 +36,30 @@ def validate_plan(
     (``"unsupported"``, ``"nonStringName"``, ``"notFinite"``, ``"cycle"``, ``"tooDeep"``,
     ``"loneSurrogate"``, ``"loneSurrogateInName"``); ``ValueError`` for request text that is not
     JSON (``request is not JSON: ...``, ``kind`` ``None``, ``path`` ``"$"``).
+    """
+
+def repair_plan(
+    plan: Mapping[str, Any] | str | bytes,
+    request: Mapping[str, Any] | str | bytes,
+    *,
+    unsafe: bool = False,
+) -> Repair:
+    """Apply the fixes the validator proposes (safe ones; unsafe ones too when ``unsafe``),
+    validate again, to a fixed point; return the repair (validator.md §9).
+
+    The arguments are read as :func:`validate_plan` reads them, with the same exceptions. A
+    request at fault is not an exception: ``requestAtFault`` says why no plan can satisfy it.
+    """
+
+def plan_schema(
+    request: Mapping[str, Any] | str | bytes,
+    variant: SchemaVariant | str = "validation",
+) -> Dict[str, Any]:
+    """Return the JSON Schema (2020-12) of the plan that answers ``request`` (validator.md §9).
+
+    ``variant``: ``"validation"`` or ``"strict"``. The request is read as :func:`validate_plan`
+    reads it, with the same exceptions. Raises ``ValueError`` with the core's text for an unknown
+    variant and for a request no plan can satisfy.
     """
 
 def get_plan_contract() -> Contract:

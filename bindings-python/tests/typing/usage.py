@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 import momentum_plan
-from momentum_plan import CheckName, Contract, Issue, Verdict
+from momentum_plan import Applicability, CheckName, Contract, Fix, Issue, Repair, Stopped, Verdict
 
 
 def summarize(verdict: Verdict) -> List[str]:
@@ -30,12 +30,32 @@ def limits() -> int:
     return payload + len(names) + contract["contractVersion"]
 
 
+def fix_then_report(plan: Dict[str, Any] | str, request: Dict[str, Any]) -> Optional[str]:
+    """Let repair apply the safe fixes; the repaired text when it is valid, else ``None``."""
+    repaired: Repair = momentum_plan.repair_plan(plan, request)
+    if repaired["requestAtFault"]:
+        return None  # no plan can satisfy this request
+    left: List[Fix] = repaired["offered"]
+    how: List[Applicability] = [f["applicability"] for f in left]
+    stopped: Stopped = repaired["stopped"]
+    ops: List[str] = [op["op"] for op in repaired["patch"]]
+    print(len(how), stopped, ops, repaired["rounds"] + len(repaired["revealed"]))
+    return repaired["plan"] if repaired["verdict"]["valid"] else None
+
+
+def schema_for(request: Dict[str, Any]) -> Dict[str, Any]:
+    strict = momentum_plan.plan_schema(request, "strict")
+    return momentum_plan.plan_schema(json.dumps(request)) if not strict else strict
+
+
 def main() -> None:
     request = {"requestId": "r1", "kind": "routine"}
     text = json.dumps({"format": momentum_plan.FORMAT, "contractVersion": momentum_plan.CONTRACT_VERSION})
     print(summarize(momentum_plan.validate_plan(text, request)))
     print(summarize(momentum_plan.validate_plan(text.encode(), json.dumps(request))))
     print(check(json.loads(text), request), limits(), momentum_plan.__version__)
+    print(fix_then_report(text, request), len(schema_for(request)))
+    print(momentum_plan.repair_plan(text.encode(), request, unsafe=True)["applied"])
 
 
 if TYPE_CHECKING:
@@ -48,6 +68,11 @@ if TYPE_CHECKING:
     assert_type(momentum_plan.get_plan_contract(), Contract)
     assert_type(momentum_plan.validate_plan({}, {})["errors"][0]["path"], str)
     assert_type(momentum_plan.get_plan_contract()["limits"]["blocksPerDay"], int)
+    assert_type(momentum_plan.repair_plan({}, {}), Repair)
+    assert_type(momentum_plan.repair_plan("{}", b"{}", unsafe=True)["applied"][0], Fix)
+    assert_type(momentum_plan.repair_plan({}, {})["verdict"], Verdict)
+    assert_type(momentum_plan.repair_plan({}, {})["stopped"], Stopped)
+    assert_type(momentum_plan.plan_schema({}, "strict"), Dict[str, Any])
     assert_type(momentum_plan.FORMAT, str)
     assert_type(momentum_plan.CONTRACT_VERSION, int)
 
