@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """One verdict everywhere: every shared vector through every built surface, byte for byte.
 
-    conformance.py --surface NAME=KIND:COMMAND ... [--show N]
+    conformance.py --surface NAME=KIND:COMMAND ... [--repair-surface NAME=KIND:COMMAND ...]
+                   [--schema-surface NAME=KIND:COMMAND ...] [--strict] [--show N]
 
 KIND is `exact` (the surface carries every JSON value exactly: the core, Python, the WASI server)
 or `js` (a JavaScript object cannot hold `30.0`, integers beyond ±(2^53−1) or array-index keys in
@@ -13,7 +14,23 @@ the plan's compact JSON text. A surface must (1) agree with the vector's expecta
 ordered (code, path) errors and warnings, checks, non-empty messages, key order; the same
 comparison as shared/tools/run_vectors.py) and (2) give verdict bytes identical to the reference
 for the same input. Prints per surface: inputs run, agreement, identical bytes, time; then the first
-mismatches with the vector id, the surfaces and a diff. Exit 0 only when everything agrees."""
+mismatches with the vector id, the surfaces and a diff. Exit 0 only when everything agrees.
+
+Repair and the plan schema (validator.md §9, issue 13), when `--repair-surface`/`--schema-surface`
+are given (the first is the reference: the core's `repair --lines` / `repair --schema --lines`):
+
+- repair: every vector at the safe level (object plans as objects and as text, as above), and a
+  deterministic sample (`unsafe_sample`) with unsafe fixes too;
+- schema: every distinct request of the vectors in both variants (a request at fault, or an
+  unknown variant, is `{"error": the core's message}` on every surface).
+
+KIND says how a surface returns the core's bytes, and so what it is compared with: `raw` (the
+core's bytes as they are: the core's driver, the WASI server's text block), `python` (a `dict`
+written by `json.dumps`: the reference read by `json.loads` and written the same way), `js` (an
+object written by `JSON.stringify`: the reference through `JSON.parse`/`JSON.stringify`; text-only
+vectors as text, as above). The two differ from the raw bytes only in how a number literal of the
+plan is written (a `test` op guarding `3e1` holds `30.0` in Python, `30` in JavaScript). A surface
+whose adapter exits 3 (the function is not built yet) is `missing`: a failure with `--strict`."""
 from __future__ import annotations
 
 import argparse
@@ -23,7 +40,11 @@ import json
 import shlex
 import sys
 import time
+import zlib
 from pathlib import Path
+
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)  # the core's repairs may carry integers of any length
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
@@ -77,9 +98,135 @@ def inputs_for(kind: str, vectors):
     return out
 
 
+UNSAFE_SAMPLE = 4  # one vector in this many (by a hash of its id) is repaired with unsafe fixes too
+
+
+def unsafe_sample(vector_id: str) -> bool:
+    """The deterministic sample of vectors repaired at the unsafe level too (about 1 in 4)."""
+    return zlib.crc32(vector_id.encode("utf-8")) % UNSAFE_SAMPLE == 0
+
+
+def repair_inputs_for(kind: str, vectors):
+    """[(key, line)] of repair inputs: key = (vector id, variant, level); every vector at the safe
+    level, the sample at the unsafe level too."""
+    out = []
+    for key, line in inputs_for("js" if kind == "js" else "exact", vectors):
+        out.append(((key[0], key[1], "safe"), line))
+        if unsafe_sample(key[0]):
+            out.append(((key[0], key[1], "unsafe"), line[:-1] + ',"unsafe":true}'))
+    return out
+
+
+def schema_inputs_for(kind: str, surface: str, vectors):
+    """[(key, line)] of schema inputs: key = (request, variant) for every distinct request. A JS
+    surface gets a text-only request as text; the WASI tool takes only an object `request` (its
+    input schema), so other requests are not asked of it."""
+    requests = {}
+    for _, rec, _line in vectors:
+        requests.setdefault(run_vectors.dump(rec["request"]), rec["request"])
+    out = []
+    for text, request in requests.items():
+        if surface == "wasi" and not isinstance(request, dict):
+            continue
+        req = json.dumps(text, ensure_ascii=False) if kind == "js" and js_text_only(request) else text
+        for variant in ("validation", "strict"):
+            out.append(((text, variant), '{"request":' + req + ',"variant":"' + variant + '"}'))
+    return out
+
+
+def python_read(line: str) -> str:
+    """The core's bytes as Python reads (json.loads) and writes (compact, non-ASCII raw) them."""
+    return json.dumps(json.loads(line), ensure_ascii=False, separators=(",", ":"))
+
+
+def js_read(lines: list[str]) -> list[str]:
+    """The core's bytes as JavaScript reads and writes them (JSON.parse, JSON.stringify)."""
+    out, err, rc = run_vectors.run_command(["node", str(ROOT / "tests" / "conformance" / "adapters" / "js_lines.cjs"), "--normalize"], lines, 600)
+    if rc != 0 or len(out) != len(lines):
+        raise RuntimeError(f"js_lines.cjs --normalize failed: {err.strip()[-300:]}")
+    return out
+
+
+def cross_surface(title: str, surface_args: list[str], make_inputs, show: int, strict: bool) -> tuple[list[str], list[str]]:
+    """Runs one kind of call (repair or schema) through each surface; compares each answer with the
+    reference's answer for the same key, as that surface's host reads it. Prints the table;
+    returns (problems, missing surfaces)."""
+    surfaces = []
+    for s in surface_args:
+        name, rest = s.split("=", 1)
+        kind, cmd = rest.split(":", 1)
+        surfaces.append((name, kind, shlex.split(cmd)))
+    problems: list[str] = []
+    missing: list[str] = []
+    rows = []
+    ref_name = surfaces[0][0]
+    ref: dict = {}
+    for i, (name, kind, cmd) in enumerate(surfaces):
+        items = make_inputs(kind, name)
+        t0 = time.monotonic()
+        lines, err, rc = run_vectors.run_command(cmd, [l for _, l in items], 3600)
+        elapsed = time.monotonic() - t0
+        if rc == 3:
+            missing.append(name)
+            rows.append((name, kind, len(items), None, None, elapsed, err.strip().splitlines()[-1:] or [""]))
+            continue
+        if rc != 0 or len(lines) != len(items):
+            problems.append(f"{title} {name}: exited {rc} after {len(lines)} of {len(items)} lines; stderr: {err.strip()[-600:]}")
+        if not lines and i > 0:  # the surface failed as a whole: one problem, not one per input
+            rows.append((name, kind, len(items), 0, 0, elapsed, []))
+            continue
+        got = {key: (lines[j] if j < len(lines) else None) for j, (key, _) in enumerate(items)}
+        if i == 0:
+            ref = got
+            rows.append((name, kind, len(items), len(items), len(items), elapsed, ["reference"]))
+            continue
+        keys = [k for k in got if ref.get(k) is not None]
+        expected_raw = [ref[k] for k in keys]
+        if kind == "python":
+            expected = [python_read(x) for x in expected_raw]
+        elif kind == "js":
+            expected = js_read(expected_raw)
+        else:
+            expected = expected_raw
+        same = raw_same = 0
+        for key, want, raw in zip(keys, expected, expected_raw):
+            line = got[key]
+            if line is None:
+                problems.append(f"{title} {key[0][:80]} ({', '.join(key[1:])}) on {name}: no answer line")
+                continue
+            raw_same += line == raw
+            if line == want:
+                same += 1
+                continue
+            a, b = want, line
+            diff = "\n".join(difflib.unified_diff(
+                json.dumps(json.loads(a), indent=1, ensure_ascii=False).splitlines(),
+                json.dumps(json.loads(b), indent=1, ensure_ascii=False).splitlines() if b.startswith("{") else [b],
+                ref_name, name, lineterm="", n=1))
+            problems.append(f"{title} BYTES {key[0][:80]} ({', '.join(key[1:])}): {ref_name} vs {name}\n{diff[:1200]}")
+        rows.append((name, kind, len(items), same, raw_same, elapsed, []))
+    print(f"{title}; reference surface: {ref_name}")
+    print(f"{'surface':10} {'kind':7} {'inputs':>7} {'identical':>9} {'raw':>7} {'time':>8}")
+    for name, kind, n, same, raw_same, elapsed, note in rows:
+        if same is None:
+            print(f"{name:10} {kind:7} {n:7} {'missing':>9} {'':>7} {elapsed:7.1f}s  {' '.join(note)}")
+        else:
+            print(f"{name:10} {kind:7} {n:7} {same:9} {raw_same:7} {elapsed:7.1f}s")
+    for p in problems[:show]:
+        print(p)
+    if len(problems) > show:
+        print(f"... and {len(problems) - show} more problems")
+    if missing:
+        print(f"{title}: not built yet, skipped: {' '.join(missing)}" + (" (a failure here)" if strict else ""))
+    return problems, missing
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--surface", action="append", required=True, help="NAME=KIND:COMMAND (first = reference)")
+    ap.add_argument("--repair-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
+    ap.add_argument("--schema-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
+    ap.add_argument("--strict", action="store_true", help="a surface whose function is not built is a failure")
     ap.add_argument("--show", type=int, default=10)
     args = ap.parse_args()
 
@@ -139,6 +286,17 @@ def main() -> int:
         print(f"... and {len(problems) - args.show} more problems")
     ok = not problems
     print("conformance: " + ("every surface agrees, byte for byte" if ok else f"{len(problems)} problems"))
+
+    if args.repair_surface:
+        print()
+        p, m = cross_surface("repair", args.repair_surface, lambda kind, name: repair_inputs_for(kind, vectors), args.show, args.strict)
+        ok = ok and not p and not (m and args.strict)
+        print("repair: " + ("every surface agrees" if not p else f"{len(p)} problems"))
+    if args.schema_surface:
+        print()
+        p, m = cross_surface("schema", args.schema_surface, lambda kind, name: schema_inputs_for(kind, name, vectors), args.show, args.strict)
+        ok = ok and not p and not (m and args.strict)
+        print("schema: " + ("every surface agrees" if not p else f"{len(p)} problems"))
     return 0 if ok else 1
 
 

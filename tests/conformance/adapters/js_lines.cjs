@@ -1,12 +1,57 @@
 #!/usr/bin/env node
 // Lines-protocol adapter for a JavaScript surface (shared/tools/README.md):
-//   node js_lines.cjs MODULE_PATH
-// MODULE_PATH exports validatePlan(plan, request) (the napi binding, or the wasm pkg/node build).
+//   node js_lines.cjs [--repair|--schema] MODULE_PATH
+//   node js_lines.cjs --normalize            (no module: each line through JSON.parse, JSON.stringify)
+// MODULE_PATH (the napi binding, or the wasm pkg/node build) exports validatePlan(plan, request),
+// and for --repair repairPlan(plan, request, {unsafe}), for --schema planSchema(request, variant).
+// One answer per line: the result's JSON.stringify; a thrown error is {"error": "Name: message"},
+// except planSchema's, which is {"error": message} as the core's driver writes it. Exits 3 when
+// the module lacks the function (not built yet). --normalize gives the core's bytes as JavaScript
+// reads and writes them (numbers in JS form), what a JS surface is compared with.
 // The conformance runner sends text-only vectors (vectors README) with plan and request as text.
 'use strict';
 const path = require('node:path');
 const readline = require('node:readline');
-const binding = require(path.resolve(process.argv[2]));
+
+const args = process.argv.slice(2);
+const mode = args[0] && args[0].startsWith('--') ? args.shift() : '--validate';
+let call;
+if (mode === '--normalize') {
+  call = (line) => JSON.stringify(JSON.parse(line));
+} else {
+  const names = { '--validate': 'validatePlan', '--repair': 'repairPlan', '--schema': 'planSchema' };
+  const name = names[mode];
+  if (!name || !args[0]) {
+    process.stderr.write('usage: js_lines.cjs [--repair|--schema] MODULE_PATH | --normalize\n');
+    process.exit(2);
+  }
+  const binding = require(path.resolve(args[0]));
+  if (typeof binding[name] !== 'function') {
+    process.stderr.write(`js_lines.cjs: ${args[0]} has no ${name} (not built yet)\n`);
+    process.exit(3);
+  }
+  // A package whose JS side is newer than its compiled part (the function there, its native half
+  // not yet built) is not built either.
+  try {
+    if (mode === '--repair') binding.repairPlan({}, {});
+    if (mode === '--schema') binding.planSchema({ requestId: 'r', kind: 'routine' }, 'validation');
+  } catch (e) {
+    if (e instanceof TypeError && / is not a function/.test(e.message)) {
+      process.stderr.write(`js_lines.cjs: ${args[0]}: ${name} is not built yet (${e.message})\n`);
+      process.exit(3);
+    }
+  }
+  call = (line) => {
+    const pair = JSON.parse(line);
+    if (mode === '--validate') return JSON.stringify(binding.validatePlan(pair.plan, pair.request));
+    if (mode === '--repair') return JSON.stringify(binding.repairPlan(pair.plan, pair.request, { unsafe: pair.unsafe === true }));
+    try {
+      return JSON.stringify(binding.planSchema(pair.request, pair.variant === undefined ? 'validation' : pair.variant));
+    } catch (e) {
+      return JSON.stringify({ error: e.message });
+    }
+  };
+}
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 const out = [];
@@ -14,8 +59,7 @@ rl.on('line', (line) => {
   if (!line.trim()) return;
   let text;
   try {
-    const pair = JSON.parse(line);
-    text = JSON.stringify(binding.validatePlan(pair.plan, pair.request));
+    text = call(line);
   } catch (e) {
     text = JSON.stringify({ error: `${e.name}: ${e.message}` });
   }

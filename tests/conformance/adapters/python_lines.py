@@ -1,16 +1,34 @@
 #!/usr/bin/env python3
-"""Lines-protocol adapter for the Python binding (shared/tools/README.md): one verdict per line.
+"""Lines-protocol adapter for the Python binding (shared/tools/README.md): one answer per line.
 
-Reads {"plan": ..., "request": ...} lines (json.loads carries every vector exactly: ints stay
-ints, 30.0 stays a float), calls momentum_plan.validate_plan, writes the verdict as compact JSON
-with non-ASCII raw (the core's own bytes)."""
+    python_lines.py              # {"plan", "request"} -> the verdict of validate_plan
+    python_lines.py --repair     # {"plan", "request", "unsafe"?} -> the result of repair_plan
+    python_lines.py --schema     # {"request", "variant"?} -> the result of plan_schema
+
+Reads each line with json.loads (it carries every vector exactly: ints stay ints, 30.0 stays a
+float), calls the binding, writes the result as compact JSON with non-ASCII raw (the core's own
+bytes, as Python reads and writes them). A raised error is {"error": "Class: message"}; for
+plan_schema's ValueError (an unknown variant, a request at fault) it is {"error": message}, as the
+core's driver writes it. Exits 3 when the installed module has no such function (not built yet)."""
 import json
 import sys
 
 import momentum_plan
 
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)  # integers of any length, as the core carries them
+
 
 def main() -> int:
+    mode = sys.argv[1] if len(sys.argv) > 1 else "--validate"
+    name = {"--validate": "validate_plan", "--repair": "repair_plan", "--schema": "plan_schema"}.get(mode)
+    if name is None:
+        print(f"usage: python_lines.py [--repair|--schema], not {mode}", file=sys.stderr)
+        return 2
+    fn = getattr(momentum_plan, name, None)
+    if fn is None:
+        print(f"python_lines.py: momentum_plan has no {name} (rebuild bindings-python)", file=sys.stderr)
+        return 3
     out = sys.stdout.buffer
     for raw in sys.stdin.buffer:
         line = raw.decode("utf-8").rstrip("\r\n")
@@ -18,8 +36,16 @@ def main() -> int:
             continue
         try:
             pair = json.loads(line)
-            verdict = momentum_plan.validate_plan(pair["plan"], pair["request"])
-            text = json.dumps(verdict, ensure_ascii=False, separators=(",", ":"))
+            if mode == "--validate":
+                result = fn(pair["plan"], pair["request"])
+            elif mode == "--repair":
+                result = fn(pair["plan"], pair["request"], unsafe=pair.get("unsafe") is True)
+            else:
+                try:
+                    result = fn(pair["request"], pair.get("variant", "validation"))
+                except ValueError as e:
+                    result = {"error": str(e)}
+            text = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
         except (ValueError, TypeError, KeyError) as e:
             text = json.dumps({"error": f"{type(e).__name__}: {e}"})
         out.write(text.encode("utf-8") + b"\n")

@@ -1,45 +1,66 @@
 #!/usr/bin/env python3
 """Lines-protocol adapter for the WASI MCP server (shared/tools/README.md):
 
-    wasi_lines.py SANDBOX_BINARY [RUNNER ARGS...]
+    wasi_lines.py [--repair|--schema] SANDBOX_BINARY [RUNNER ARGS...]
 
 Starts the sandboxed server once, answers `initialize`, then turns every input line into a
-`tools/call` of `validate_plan` whose `arguments` are the line itself (byte for byte, so number
-literals keep their form), pipelined, and writes each result's structuredContent as compact JSON."""
+`tools/call` of `validate_plan` (`repair_plan` with --repair, `get_plan_schema` with --schema)
+whose `arguments` are the line itself (byte for byte, so number literals keep their form),
+pipelined. Writes per line: for validate_plan the result's structuredContent as compact JSON; for
+repair_plan and get_plan_schema the result's text block, which is the core's bytes as they are
+(structuredContent embeds the same bytes); a tool error is {"error": its text}. Exits 3 when the
+server does not list the tool (not built yet)."""
 import json
 import subprocess
 import sys
 import threading
 
+TOOLS = {"--validate": "validate_plan", "--repair": "repair_plan", "--schema": "get_plan_schema"}
+
 
 def main() -> int:
-    cmd = sys.argv[1:]
+    args = sys.argv[1:]
+    mode = args.pop(0) if args and args[0] in TOOLS else "--validate"
+    tool = TOOLS[mode]
     lines = [l.rstrip("\r\n") for l in sys.stdin.buffer.read().decode("utf-8").split("\n")]
     lines = [l for l in lines if l.strip()]
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def feed():
         w = proc.stdin
         w.write(b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",'
                 b'"capabilities":{},"clientInfo":{"name":"conformance","version":"1"}}}\n')
         w.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        w.write(b'{"jsonrpc":"2.0","id":"tools","method":"tools/list"}\n')
         for n, line in enumerate(lines, 1):
-            w.write(('{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"validate_plan","arguments":%s}}\n'
-                     % (n, line)).encode("utf-8"))
+            w.write(('{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"%s","arguments":%s}}\n'
+                     % (n, tool, line)).encode("utf-8"))
         w.close()
 
     threading.Thread(target=feed, daemon=True).start()
     results = {}
+    listed = None
     for raw in proc.stdout:
         msg = json.loads(raw)
+        if msg.get("id") == "tools":
+            listed = [t.get("name") for t in msg.get("result", {}).get("tools", [])]
+            continue
         if msg.get("id") in (0, None):
             continue
         res = msg.get("result")
-        if res is None or res.get("isError"):
+        if res is None:
             results[msg["id"]] = json.dumps({"error": json.dumps(msg)[:300]})
-        else:
+        elif res.get("isError"):
+            text = res["content"][0]["text"] if mode != "--validate" else json.dumps(msg)[:300]
+            results[msg["id"]] = json.dumps({"error": text}, ensure_ascii=False, separators=(",", ":"))
+        elif mode == "--validate":
             results[msg["id"]] = json.dumps(res["structuredContent"], ensure_ascii=False, separators=(",", ":"))
+        else:
+            results[msg["id"]] = res["content"][0]["text"]
     proc.wait()
+    if listed is not None and tool not in listed:
+        print(f"wasi_lines.py: the server has no tool {tool} (not built yet)", file=sys.stderr)
+        return 3
     out = sys.stdout.buffer
     for n in range(1, len(lines) + 1):
         out.write(results.get(n, json.dumps({"error": "no response"})).encode("utf-8") + b"\n")
