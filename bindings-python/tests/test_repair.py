@@ -334,3 +334,15 @@ def test_results_are_new_objects_and_json() -> None:
     assert broken["format"] == "daily-momentum", "the input is never changed"
     s1, s2 = momentum_plan.plan_schema(REQUEST), momentum_plan.plan_schema(REQUEST)
     assert s1 == s2 and s1 is not s2
+
+
+def test_threads_get_the_same_repairs() -> None:
+    """A dict plan is repaired with the GIL released; calls from many threads stay independent."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = [v for v in VECTOR_LIST if not v["expect"]["valid"] and isinstance(v["plan"], dict)][:200]
+    expected = [momentum_plan.repair_plan(v["plan"], v["request"], unsafe=True) for v in cases]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(3):
+            got = list(pool.map(lambda v: momentum_plan.repair_plan(v["plan"], v["request"], unsafe=True), cases))
+            assert got == expected
