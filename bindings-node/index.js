@@ -1,7 +1,8 @@
 'use strict'
 /**
  * momentum-plan-node: the plan validator of the momentum-plan project for Node.js, native
- * (napi-rs). Two functions: `validatePlan(plan, request)` and `getPlanContract()`; types in
+ * (napi-rs). Four functions: `validatePlan(plan, request)`, `repairPlan(plan, request, options)`,
+ * `planSchema(request, variant)` and `getPlanContract()`; types in
  * `index.d.ts`; ESM entry `index.mjs`.
  *
  * A JS value becomes JSON text in `convert.js`, the converter shared with momentum-plan-wasm
@@ -45,7 +46,7 @@ function unpack(packed) {
 }
 
 /** The native side the shared converter expects (its `makeConverter` documents each function). */
-const { validatePlan } = makeConverter({
+const { validatePlan, repairPlan, planSchema } = makeConverter({
   maxDepth: native.maxDepth,
   renderPath: native.renderPath,
   floatText: native.floatText,
@@ -57,7 +58,21 @@ const { validatePlan } = makeConverter({
     const packed = native.validatePacked(planText, requestText)
     return packed.charCodeAt(0) === 33 /* ! */ ? packed.slice(1) : unpack(packed)
   },
+  repair: (planText, requestText, unsafe) => parsedOrMessage(native.repairJson(planText, requestText, unsafe)),
+  repairPlanFault: (requestText, unsafe, path, kind, detail) =>
+    parsedOrMessage(native.repairPlanFaultJson(requestText, unsafe, path, kind, detail)),
+  repairPlanTextFault: (requestText, unsafe, plan, unit, before) =>
+    parsedOrMessage(native.repairPlanTextFaultJson(requestText, unsafe, plan, unit, before)),
+  schema(requestText, variant) {
+    const text = native.planSchemaJson(requestText, variant)
+    return text.charCodeAt(0) === 123 /* { */ ? JSON.parse(text) : text
+  },
 })
+
+/** A native answer that is JSON (the repair) as objects; `!` + a message as the message. */
+function parsedOrMessage(text) {
+  return text.charCodeAt(0) === 33 /* ! */ ? text.slice(1) : JSON.parse(text)
+}
 
 let contractText = null
 
@@ -72,4 +87,4 @@ function getPlanContract() {
   return JSON.parse(contractText)
 }
 
-module.exports = { validatePlan, getPlanContract }
+module.exports = { validatePlan, repairPlan, planSchema, getPlanContract }

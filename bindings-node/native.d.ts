@@ -10,6 +10,12 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
+ * Every fix applicability name, in the core's order: the source of `Applicability` in
+ * `index.d.ts`. The match is exhaustive, so a new variant in the core fails the build here.
+ */
+export declare function applicabilities(): Array<string>
+
+/**
  * The name of every check, in the order they run (validator.md §4–§5; `Check::ALL`): the
  * source of the `CheckName` union in `index.d.ts`.
  */
@@ -59,6 +65,16 @@ export declare function planContractJson(): string
 export declare function planFaultPacked(path: string, kind: string, detail: string): string
 
 /**
+ * The JSON Schema (2020-12) of the plan that answers the request text `request`
+ * (`momentum_plan::plan_schema`, validator.md §9), variant `validation` or `strict`.
+ *
+ * Output: the schema's compact JSON, or one character and the core's message: `!` the request
+ * text is not JSON, `?` an unknown variant, `#` a request at fault (the converter throws a
+ * `SyntaxError`, a `RangeError`, an `Error`).
+ */
+export declare function planSchemaJson(request: string, variant: string): string
+
+/**
  * The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
  * after `before`), packed as `validatePacked`'s verdicts.
  *
@@ -72,6 +88,44 @@ export declare function planTextFaultPacked(unit: number, before: string): strin
  * numbers are array indices.
  */
 export declare function renderPath(segments: Array<string | number>): string
+
+/**
+ * Repairs plan text against request text (validator.md §9, `momentum_plan::repair`): the safe
+ * fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. Both texts are
+ * read with one N-API copy each.
+ *
+ * Output: `Repair::to_json`, or `!` followed by `Argument::not_json`'s message when the request
+ * text is not JSON (the converter throws it as a `SyntaxError`).
+ *
+ * # Errors
+ * `StringExpected` when `plan` or `request` is not a string.
+ */
+export declare function repairJson(plan: unknown, request: unknown, unsafeFixes: boolean): string
+
+/**
+ * The repair of a plan value holding a json-kind fault (as `planFaultPacked`): `plan` `""`, the
+ * `json` verdict, nothing applied; or the request's message as `repairJson`.
+ *
+ * # Errors
+ * `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
+ */
+export declare function repairPlanFaultJson(request: string, unsafeFixes: boolean, path: string, kind: string, detail: string): string
+
+/**
+ * The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
+ * `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
+ * or the request's message as `repairJson`.
+ *
+ * # Errors
+ * `InvalidArg` for a `unit` beyond 0xFFFF.
+ */
+export declare function repairPlanTextFaultJson(request: string, unsafeFixes: boolean, plan: string, unit: number, before: string): string
+
+/** The schema variant names (`SchemaVariant::ALL`). */
+export declare function schemaVariants(): Array<string>
+
+/** Every reason the repair loop stops (`Stop`), guarded like `applicabilities`. */
+export declare function stopReasons(): Array<string>
 
 /**
  * The message for JSON text holding a lone surrogate (the code unit `unit`, right after the

@@ -835,6 +835,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.applicabilities = nativeBinding.applicabilities
 module.exports.checkNames = nativeBinding.checkNames
 module.exports.faultText = nativeBinding.faultText
 module.exports.floatText = nativeBinding.floatText
@@ -842,7 +843,13 @@ module.exports.issueCodes = nativeBinding.issueCodes
 module.exports.maxDepth = nativeBinding.maxDepth
 module.exports.planContractJson = nativeBinding.planContractJson
 module.exports.planFaultPacked = nativeBinding.planFaultPacked
+module.exports.planSchemaJson = nativeBinding.planSchemaJson
 module.exports.planTextFaultPacked = nativeBinding.planTextFaultPacked
 module.exports.renderPath = nativeBinding.renderPath
+module.exports.repairJson = nativeBinding.repairJson
+module.exports.repairPlanFaultJson = nativeBinding.repairPlanFaultJson
+module.exports.repairPlanTextFaultJson = nativeBinding.repairPlanTextFaultJson
+module.exports.schemaVariants = nativeBinding.schemaVariants
+module.exports.stopReasons = nativeBinding.stopReasons
 module.exports.textFaultText = nativeBinding.textFaultText
 module.exports.validatePacked = nativeBinding.validatePacked

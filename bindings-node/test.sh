@@ -39,6 +39,10 @@ npm run build
 echo "== npm run build:test-addon"
 npm run build:test-addon
 
+# The core's repair/schema lines driver: the byte-for-byte reference of test/repair.test.mjs.
+echo "== cargo build --release -p momentum-plan --example repair"
+cargo build --release -p momentum-plan --example repair
+
 echo "== tsc --noEmit --strict (test/types/usage.ts)"
 npm run typecheck
 

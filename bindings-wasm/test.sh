@@ -5,7 +5,7 @@
 #     committed package-lock.json: binaryen for wasm-opt, playwright-core, typescript), Debian's
 #     chromium for the page test;
 #   - builds: the package (npm run build: pkg/web, pkg/node, the page's assets) and the core's line
-#     driver (the byte-for-byte reference), in release;
+#     drivers (validate and repair: the byte-for-byte references), in release;
 #   - runs: the crate's native unit tests (generated TypeScript against the core's registries) and
 #     every node:test file (all vectors, the API, the ES module build, trap recovery, the size
 #     budget, the page in headless Chromium).
@@ -54,7 +54,7 @@ fi
 
 step "build"
 (cd "$HERE" && npm run --silent build)
-cargo build --release -p momentum-plan --example validate
+cargo build --release -p momentum-plan --example validate --example repair
 
 step "native unit tests"
 cargo test --release -p momentum-plan-wasm

@@ -56,6 +56,17 @@
  * - `planTextFault(unit, before)`: the verdict object of Verdict::not_json(JsonError::lone_surrogate_in_text(unit, before));
  * - `validate(planText, requestText)`: the verdict object of momentum_plan::validate_text_pair, or
  *   a string, the message (Argument::not_json) when the request text is not JSON.
+ * - `repair(planText, requestText, unsafe)`: the object of momentum_plan::repair's
+ *   `Repair::to_json` (both as text; `unsafe`: RepairOptions::unsafe_fixes), or a string, the
+ *   request's message as for `validate`;
+ * - `repairPlanFault(requestText, unsafe, path, kind, detail)`: the same for a plan value holding a
+ *   json-kind fault: nothing applied, `plan` '', the verdict of `planFault`, the request's part
+ *   (`requestAtFault`) from the core;
+ * - `repairPlanTextFault(requestText, unsafe, lossyText, unit, before)`: the same for plan text
+ *   holding a lone surrogate (`plan` is `lossyText`, the verdict that of `planTextFault`);
+ * - `schema(requestText, variant)`: the object of momentum_plan::plan_schema, or a string: one
+ *   character naming the error, then the core's message: `!` the request text is not JSON, `?` an
+ *   unknown variant (SchemaVariant::from_name), `#` a request at fault (SchemaError::RequestAtFault).
  */
 export function makeConverter(native) {
   const MAX_DEPTH = native.maxDepth();
@@ -242,10 +253,23 @@ export function makeConverter(native) {
    * @throws {SyntaxError} the request text is not JSON (`.argument` 'request', `.path` '$').
    */
   function validatePlan(plan, request) {
+    const [planText, planFault, requestText] = readPair(plan, request);
+    if (planFault !== null) {
+      if (planFault instanceof Fault) return native.planFault(renderPath(planFault.segments), planFault.kind, planFault.detail);
+      return native.planTextFault(planFault[0], planFault[1]);
+    }
+    return requestChecked(native.validate(planText, requestText));
+  }
+
+  /**
+   * Both arguments of validatePlan or repairPlan read, in order: `[planText, planFault,
+   * requestText]`, where `planFault` (else null) is a json-kind Fault of a plan value or the
+   * `[unit, before]` of plan text holding a lone surrogate. Throws what validatePlan throws.
+   */
+  function readPair(plan, request) {
     plan = textOf(plan);
-    request = textOf(request);
     let planText = null;
-    let planFault = null; // a json-kind Fault, or [unit, before] of plan text
+    let planFault = null;
     if (typeof plan === 'string') {
       if (wellFormed(plan)) planText = plan;
       else planFault = textFault(plan);
@@ -258,27 +282,76 @@ export function makeConverter(native) {
         planFault = e;
       }
     }
-    let requestText;
-    if (typeof request === 'string') {
-      if (!wellFormed(request)) {
-        const [unit, before] = textFault(request);
-        throw withPlace(new SyntaxError(native.textFaultText('request', unit, before)), 'request', '$');
-      }
-      requestText = request;
-    } else {
-      try {
-        requestText = toText(request, 'request');
-      } catch (e) {
-        throw e instanceof Fault ? hostError(e) : e;
-      }
+    return [planText, planFault, toJsonText(request, 'request')];
+  }
+
+  /** A native answer that is a string is the message of request text that is not JSON. */
+  function requestChecked(answer) {
+    if (typeof answer === 'string') throw withPlace(new SyntaxError(answer), 'request', '$');
+    return answer;
+  }
+
+  /**
+   * Repairs a plan against the request it answers (validator.md §9): applies the validator's safe
+   * fixes (and, with `options.unsafe`, its unsafe ones; placeholders never), validates again, to a
+   * fixed point.
+   *
+   * @param {unknown} plan as for validatePlan.
+   * @param {unknown} request as for validatePlan.
+   * @param {{unsafe?: boolean} | undefined} options `unsafe`: apply unsafe fixes too (default false).
+   * @returns the repair `{plan, patch, applied, offered, verdict, rounds, stopped, revealed,
+   *   requestAtFault}` as plain objects: the core's `Repair::to_json` through JSON.parse. A plan
+   *   JSON text cannot carry (nested too deep, a lone surrogate) gets the `json` verdict with
+   *   nothing applied; its `plan` is `''` for a value, its text with U+FFFD for each lone
+   *   surrogate for text (as the Python binding gives it).
+   * @throws {TypeError} as validatePlan; also for `options` that is not an object or an `unsafe`
+   *   that is not a boolean.
+   * @throws {SyntaxError} as validatePlan.
+   */
+  function repairPlan(plan, request, options) {
+    const [planText, planFault, requestText] = readPair(plan, request);
+    const unsafe = unsafeOption(options);
+    if (planFault === null) return requestChecked(native.repair(planText, requestText, unsafe));
+    if (planFault instanceof Fault) {
+      return requestChecked(
+        native.repairPlanFault(requestText, unsafe, renderPath(planFault.segments), planFault.kind, planFault.detail),
+      );
     }
-    if (planFault !== null) {
-      if (planFault instanceof Fault) return native.planFault(renderPath(planFault.segments), planFault.kind, planFault.detail);
-      return native.planTextFault(planFault[0], planFault[1]);
+    const lossy = toWellFormed(plan);
+    return requestChecked(native.repairPlanTextFault(requestText, unsafe, lossy, planFault[0], planFault[1]));
+  }
+
+  /**
+   * The JSON Schema (2020-12) of the plan that answers `request` (validator.md §9).
+   *
+   * @param {unknown} request as for validatePlan.
+   * @param {unknown} variant `'validation'` (the default: accepts every plan the validator accepts)
+   *   or `'strict'` (the providers' structured-output subset).
+   * @returns the schema, a plain object: the core's `plan_schema` JSON through JSON.parse.
+   * @throws {TypeError} as validatePlan for the request; a variant that is not a string.
+   * @throws {SyntaxError} request text that is not JSON.
+   * @throws {RangeError} a variant other than 'validation' and 'strict' (the core's text).
+   * @throws {Error} a request no plan can satisfy (a `requestInvalid`, or a `kind` that is neither
+   *   `routine` nor `goal`; the core's text, `.argument` 'request', `.path` '$').
+   */
+  function planSchema(request, variant) {
+    const requestText = toJsonText(request, 'request');
+    variant = textOf(variant);
+    if (variant === undefined) variant = 'validation';
+    else if (typeof variant !== 'string') {
+      throw new TypeError(`variant is ${variant === null ? 'null' : `a ${typeof variant}`}; use "validation" or "strict"`);
     }
-    const verdict = native.validate(planText, requestText);
-    if (typeof verdict === 'string') throw withPlace(new SyntaxError(verdict), 'request', '$');
-    return verdict;
+    const answer = native.schema(requestText, variant);
+    if (typeof answer !== 'string') return answer;
+    const message = answer.slice(1);
+    switch (answer[0]) {
+      case '!':
+        throw withPlace(new SyntaxError(message), 'request', '$');
+      case '?':
+        throw new RangeError(message);
+      default:
+        throw withPlace(new Error(message), 'request', '$');
+    }
   }
 
   /**
@@ -300,7 +373,7 @@ export function makeConverter(native) {
     }
   }
 
-  return { validatePlan, toJsonText, renderPath, MAX_DEPTH };
+  return { validatePlan, repairPlan, planSchema, toJsonText, renderPath, MAX_DEPTH };
 }
 
 /**
@@ -365,6 +438,7 @@ const getPrototypeOf = Object.getPrototypeOf;
 const stringify = JSON.stringify;
 const objectToString = Object.prototype.toString;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
 const wellFormed =
   typeof String.prototype.isWellFormed === 'function'
     ? (s) => s.isWellFormed()
@@ -377,6 +451,23 @@ function withPlace(error, argument, path, kind = null) {
   error.path = path;
   error.kind = kind;
   return error;
+}
+
+/** `options.unsafe` of repairPlan: false unless `true`; a TypeError for options that are not an
+ * object, or an `unsafe` that is not a boolean. */
+function unsafeOption(options) {
+  if (options === undefined || options === null) return false;
+  if (typeof options !== 'object') throw new TypeError(`options is a ${typeof options}; pass an object such as { unsafe: true }`);
+  const u = options.unsafe;
+  if (u === undefined) return false;
+  if (typeof u !== 'boolean') throw new TypeError(`options.unsafe is ${u === null ? 'null' : `a ${typeof u}`}; pass true or false`);
+  return u;
+}
+
+/** `s` (a String object unwrapped) with U+FFFD for each lone surrogate. */
+function toWellFormed(s) {
+  s = textOf(s);
+  return typeof s.toWellFormed === 'function' ? s.toWellFormed() : s.replace(LONE_SURROGATE_ALL, '\uFFFD');
 }
 
 /** An argument that is a String object (from any realm) as the JSON text it holds: a string plan

@@ -1,6 +1,7 @@
 // Writes index.d.ts, the public types of momentum-plan-node, from the built addon: the IssueCode
-// union from the core's registry (IssueCode::ALL), CheckName from Check::ALL, and the Contract
-// type from the contract itself (validator.md §2). So the types cannot drift from the core:
+// union from the core's registry (IssueCode::ALL), CheckName from Check::ALL, the Contract
+// type from the contract itself (validator.md §2), and the repair and schema unions (Applicability,
+// RepairStop, SchemaVariant) from the core's enums (validator.md §9). So the types cannot drift from the core:
 // test/dts.test.mjs fails when the committed index.d.ts differs from what this script renders.
 //
 //   npm run gen:dts            rewrite index.d.ts
@@ -20,6 +21,9 @@ export function renderDts() {
   const codes = native.issueCodes()
   const checks = native.checkNames()
   const contract = JSON.parse(native.planContractJson())
+  const applicabilities = native.applicabilities()
+  const stops = native.stopReasons()
+  const variants = native.schemaVariants()
   const limits = Object.keys(contract.limits)
     .map((k) => `    /** ${contract.limits[k]} in this contract version. */\n    readonly ${k}: number`)
     .join('\n')
@@ -77,6 +81,78 @@ ${limits}
   readonly rules: readonly string[]
 }
 
+/** How sure a fix is (validator.md §9): \`safe\` is applied by default, \`unsafe\` only when asked,
+ * \`placeholder\` never (it needs a value from the person or the model). */
+export type Applicability =
+${union(applicabilities)}
+
+/** Why the repair loop ended. */
+export type RepairStop =
+${union(stops)}
+
+/** A plan schema variant (validator.md §9): \`validation\` accepts every plan the validator
+ * accepts; \`strict\` keeps to the providers' structured-output subset. */
+export type SchemaVariant =
+${union(variants)}
+
+/** A JSON value. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [member: string]: JsonValue }
+
+/** One RFC 6902 operation of a repair's patch; paths are JSON Pointers. */
+export type PatchOperation =
+  | { op: 'test'; path: string; value: JsonValue }
+  | { op: 'replace'; path: string; value: JsonValue }
+  | { op: 'add'; path: string; value: JsonValue }
+  | { op: 'remove'; path: string }
+  | { op: 'move'; from: string; path: string }
+
+/** One fix for one issue (validator.md §9); keys in this order. */
+export interface Fix {
+  /** The code of the issue the fix answers. */
+  code: IssueCode
+  /** The JSONPath of that issue. */
+  path: string
+  applicability: Applicability
+  /** What the fix does, written for the model, e.g. \`Write start as "07:00".\` */
+  description: string
+}
+
+/** The result of \`repairPlan\` (validator.md §9): the core's Repair JSON, keys in this order. */
+export interface Repair {
+  /** The repaired plan as JSON text (the input itself when nothing was applied). */
+  plan: string
+  /** The RFC 6902 patch from the input to \`plan\`; each replaced or removed value is guarded by a \`test\`. */
+  patch: PatchOperation[]
+  /** The fixes applied, in order. */
+  applied: Fix[]
+  /** The fixes offered but not applied (unsafe ones when not asked for, placeholders). */
+  offered: Fix[]
+  /** The verdict on \`plan\`. */
+  verdict: Verdict
+  /** Rounds of fixes applied. */
+  rounds: number
+  stopped: RepairStop
+  /** Errors that only became checkable after a fix (they are in \`verdict\` too unless fixed later). */
+  revealed: Issue[]
+  /** Why no plan can satisfy the request (empty when none): the request must change, not the plan. */
+  requestAtFault: string[]
+}
+
+/** The options of \`repairPlan\`. */
+export interface RepairOptions {
+  /** Apply unsafe fixes too (they change meaning); default false. */
+  unsafe?: boolean
+}
+
+/** A plan schema: JSON Schema 2020-12, as \`planSchema\` returns it. */
+export interface PlanSchema {
+  $schema: 'https://json-schema.org/draft/2020-12/schema'
+  title: string
+  description: string
+  type: 'object'
+  [member: string]: JsonValue
+}
+
 /**
  * Validates a plan against the request it answers (validator.md §5). Pure and synchronous.
  *
@@ -96,6 +172,37 @@ ${limits}
  * @throws {SyntaxError} \`request\` is text that is not strict JSON (\`argument\` 'request', \`path\` '$').
  */
 export declare function validatePlan(plan: object | string, request: object | string): Verdict
+
+/**
+ * Repairs a plan against the request it answers (validator.md §9): the validator's safe fixes (and
+ * its unsafe ones with \`{ unsafe: true }\`; placeholders never) applied and validated again, to a
+ * fixed point. Pure and synchronous.
+ *
+ * @param plan As for \`validatePlan\`.
+ * @param request As for \`validatePlan\`.
+ * @param options \`unsafe\`: apply unsafe fixes too (default false).
+ * @returns The repair, a plain object equal to the core's Repair JSON. A plan JSON text cannot
+ *   carry (nested deeper than 512 levels, a lone surrogate) gets the \`json\` verdict with nothing
+ *   applied (\`plan\` is \`''\` for an object, the text with U+FFFD for each lone surrogate for text).
+ * @throws {TypeError} As \`validatePlan\`; also \`options\` that is not an object, or an \`unsafe\` that
+ *   is not a boolean.
+ * @throws {SyntaxError} As \`validatePlan\`.
+ */
+export declare function repairPlan(plan: object | string, request: object | string, options?: RepairOptions): Repair
+
+/**
+ * The JSON Schema (2020-12) of the plan that answers \`request\` (validator.md §9).
+ *
+ * @param request As for \`validatePlan\`.
+ * @param variant \`'validation'\` (default) or \`'strict'\`.
+ * @returns The schema, a plain object equal to the core's schema JSON.
+ * @throws {TypeError} As \`validatePlan\` for the request; a variant that is not a string.
+ * @throws {SyntaxError} Request text that is not JSON.
+ * @throws {RangeError} A variant other than \`'validation'\` and \`'strict'\` (the core's message).
+ * @throws {Error} A request no plan can satisfy (a \`requestInvalid\`, or a \`kind\` neither
+ *   \`routine\` nor \`goal\`): the core's message, \`argument\` 'request', \`path\` '$'.
+ */
+export declare function planSchema(request: object | string, variant?: SchemaVariant): PlanSchema
 
 /** The plan contract (validator.md §2); a fresh object on every call. */
 export declare function getPlanContract(): Contract

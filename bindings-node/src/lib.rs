@@ -10,6 +10,11 @@
 //! | export | what |
 //! |---|---|
 //! | `validatePacked(plan, request)` | plan TEXT + request TEXT -> the verdict packed for `index.js`'s `unpack` (the hot path), or `!` + the message when the request is not JSON |
+//! | `repairJson(plan, request, unsafe)` | plan TEXT + request TEXT -> `Repair::to_json` (validator.md §9), or `!` + the message when the request is not JSON |
+//! | `repairPlanFaultJson(request, unsafe, path, kind, detail)` | the repair of a plan value holding a json-kind fault: nothing applied, `plan` `""`, the `json` verdict |
+//! | `repairPlanTextFaultJson(request, unsafe, plan, unit, before)` | the repair of plan text holding a lone surrogate (`plan`: the text with U+FFFD for each) |
+//! | `planSchemaJson(request, variant)` | the plan schema's JSON, or `!`/`?`/`#` + the message: request not JSON, unknown variant, request at fault |
+//! | `applicabilities()`, `stopReasons()`, `schemaVariants()` | the names of `Applicability`, `Stop`, `SchemaVariant` (for `index.d.ts`) |
 //! | `faultText(argument, path, kind, detail)` | the core's `HostFault` message (validator.md §7, D12) for an error the shared converter throws |
 //! | `textFaultText(argument, unit, before)` | `Argument::not_json` of a lone surrogate in JSON text (line and column counted by the core) |
 //! | `planFaultPacked(path, kind, detail)` | the packed `json` verdict of a plan whose value holds a json-kind fault (`HostFault::json_error`) |
@@ -42,7 +47,9 @@ mod text;
 
 use momentum_plan::host::{Argument, FaultKind, HostFault};
 use momentum_plan::json::JsonError;
-use momentum_plan::{Check, IssueCode, JsonPath, Segment, Verdict};
+use momentum_plan::{
+    Applicability, Check, Input, IssueCode, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Stop, Verdict,
+};
 
 /// The addon's allocator: mimalloc makes the core's allocations ~10–25 % faster than glibc malloc
 /// in Node (README, "Speed").
@@ -95,6 +102,141 @@ pub fn validate_packed(plan: Unknown<'_>, request: Unknown<'_>) -> Result<String
         Ok(v) => text::pack(&v),
         Err(e) => format!("!{}", Argument::Request.not_json(&e)),
     })
+}
+
+/// A repair as its JSON text, or `!` + the request's message (`request is not JSON: …`).
+fn repair_or_message(repair: std::result::Result<Repair, JsonError>) -> String {
+    match repair {
+        Ok(r) => r.to_json(),
+        Err(e) => format!("!{}", Argument::Request.not_json(&e)),
+    }
+}
+
+/// The repair of a plan JSON text cannot carry (`error`, the core's `json` fault): nothing
+/// applied, `plan` as given, the `json` verdict; the request's part (`requestAtFault`, request
+/// text that is not JSON) from the core, on a plan that is not an object.
+fn repair_not_json(
+    error: &JsonError,
+    plan: String,
+    request: &str,
+    unsafe_fixes: bool,
+) -> std::result::Result<Repair, JsonError> {
+    let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
+    let mut r = momentum_plan::repair(Input::Text("null"), Input::Text(request), &options)?;
+    r.plan = plan;
+    r.verdict = Verdict::not_json(error);
+    r.stopped = Stop::NotAnObject;
+    Ok(r)
+}
+
+/// Repairs plan text against request text (validator.md §9, `momentum_plan::repair`): the safe
+/// fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. Both texts are
+/// read with one N-API copy each.
+///
+/// Output: `Repair::to_json`, or `!` followed by `Argument::not_json`'s message when the request
+/// text is not JSON (the converter throws it as a `SyntaxError`).
+///
+/// # Errors
+/// `StringExpected` when `plan` or `request` is not a string.
+#[napi(catch_unwind)]
+pub fn repair_json(plan: Unknown<'_>, request: Unknown<'_>, unsafe_fixes: bool) -> Result<String> {
+    let plan = text::read_string(&plan, "plan")?;
+    let request = text::read_string(&request, "request")?;
+    let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
+    Ok(repair_or_message(momentum_plan::repair(Input::Text(&plan), Input::Text(&request), &options)))
+}
+
+/// The repair of a plan value holding a json-kind fault (as `planFaultPacked`): `plan` `""`, the
+/// `json` verdict, nothing applied; or the request's message as `repairJson`.
+///
+/// # Errors
+/// `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
+#[napi(catch_unwind)]
+pub fn repair_plan_fault_json(
+    request: String,
+    unsafe_fixes: bool,
+    path: String,
+    kind: String,
+    detail: String,
+) -> Result<String> {
+    let fault = host_fault(Argument::Plan, path, &kind, detail)?;
+    let error = fault.json_error().ok_or_else(|| invalid(format!("a {kind} fault is not a verdict")))?;
+    Ok(repair_or_message(repair_not_json(&error, String::new(), &request, unsafe_fixes)))
+}
+
+/// The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
+/// `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
+/// or the request's message as `repairJson`.
+///
+/// # Errors
+/// `InvalidArg` for a `unit` beyond 0xFFFF.
+#[napi(catch_unwind)]
+pub fn repair_plan_text_fault_json(
+    request: String,
+    unsafe_fixes: bool,
+    plan: String,
+    unit: u32,
+    before: String,
+) -> Result<String> {
+    let error = text_error(unit, &before)?;
+    Ok(repair_or_message(repair_not_json(&error, plan, &request, unsafe_fixes)))
+}
+
+/// The JSON Schema (2020-12) of the plan that answers the request text `request`
+/// (`momentum_plan::plan_schema`, validator.md §9), variant `validation` or `strict`.
+///
+/// Output: the schema's compact JSON, or one character and the core's message: `!` the request
+/// text is not JSON, `?` an unknown variant, `#` a request at fault (the converter throws a
+/// `SyntaxError`, a `RangeError`, an `Error`).
+#[napi(catch_unwind)]
+pub fn plan_schema_json(request: String, variant: String) -> String {
+    let request = match momentum_plan::json::parse(&request) {
+        Ok(r) => r,
+        Err(e) => return format!("!{}", Argument::Request.not_json(&e)),
+    };
+    let variant = match SchemaVariant::from_name(&variant) {
+        Ok(v) => v,
+        Err(e) => return format!("?{e}"),
+    };
+    match momentum_plan::plan_schema(&request, variant) {
+        Ok(schema) => schema.to_string(),
+        Err(e) => format!("#{e}"),
+    }
+}
+
+/// Every fix applicability name, in the core's order: the source of `Applicability` in
+/// `index.d.ts`. The match is exhaustive, so a new variant in the core fails the build here.
+#[napi(catch_unwind)]
+pub fn applicabilities() -> Vec<&'static str> {
+    /// Fails to compile when the core adds an `Applicability` that the list below lacks.
+    const fn listed(a: Applicability) {
+        match a {
+            Applicability::Safe | Applicability::Unsafe | Applicability::Placeholder => {}
+        }
+    }
+    const ALL: [Applicability; 3] = [Applicability::Safe, Applicability::Unsafe, Applicability::Placeholder];
+    let _ = listed;
+    ALL.iter().map(|a| a.as_str()).collect()
+}
+
+/// Every reason the repair loop stops (`Stop`), guarded like `applicabilities`.
+#[napi(catch_unwind)]
+pub fn stop_reasons() -> Vec<&'static str> {
+    /// Fails to compile when the core adds a `Stop` that the list below lacks.
+    const fn listed(s: Stop) {
+        match s {
+            Stop::FixedPoint | Stop::RoundLimit | Stop::RepeatedState | Stop::NotAnObject => {}
+        }
+    }
+    const ALL: [Stop; 4] = [Stop::FixedPoint, Stop::RoundLimit, Stop::RepeatedState, Stop::NotAnObject];
+    let _ = listed;
+    ALL.iter().map(|s| s.as_str()).collect()
+}
+
+/// The schema variant names (`SchemaVariant::ALL`).
+#[napi(catch_unwind)]
+pub fn schema_variants() -> Vec<&'static str> {
+    SchemaVariant::ALL.iter().map(|v| v.as_str()).collect()
 }
 
 /// The message of a fault the converter found in a host value (`HostFault`'s `Display`,

@@ -124,6 +124,10 @@ const makeIt = () => makeConverter({
   planFault: raw.planFault,
   planTextFault: raw.planTextFault,
   validate: raw.validateTexts,
+  repair: raw.repairTexts,
+  repairPlanFault: raw.repairPlanFault,
+  repairPlanTextFault: raw.repairPlanTextFault,
+  schema: raw.schemaText,
 });
 
 /**
@@ -139,6 +143,32 @@ function validatePlan(plan, request) {
   return guarded(() => (converter ??= makeIt()).validatePlan(plan, request));
 }
 
+/**
+ * Repairs a plan against the request it answers (validator.md §9): the safe fixes (and the unsafe
+ * ones with { unsafe: true }) applied to a fixed point, then validated again.
+ * @param plan the plan object, or its JSON text
+ * @param request the request object, or its JSON text
+ * @param options { unsafe?: boolean }
+ * @returns the repair {plan, patch, applied, offered, verdict, rounds, stopped, revealed,
+ *   requestAtFault}, a plain object
+ * @throws as validatePlan; TypeError for bad options
+ */
+function repairPlan(plan, request, options) {
+  return guarded(() => (converter ??= makeIt()).repairPlan(plan, request, options));
+}
+
+/**
+ * The JSON Schema (2020-12) of the plan that answers the request (validator.md §9).
+ * @param request the request object, or its JSON text
+ * @param variant 'validation' (default) or 'strict'
+ * @returns the schema, a plain object
+ * @throws TypeError/SyntaxError for the request as validatePlan; TypeError for a variant that is
+ *   not a string, RangeError for an unknown one; Error for a request no plan can satisfy
+ */
+function planSchema(request, variant) {
+  return guarded(() => (converter ??= makeIt()).planSchema(request, variant));
+}
+
 /** The plan contract (validator.md §2), a fresh plain object. */
 function getPlanContract() {
   return guarded(() => raw.getPlanContract());
@@ -151,10 +181,12 @@ function renderPath(segments) {
 }
 `;
 
-const TYPE_NAMES = 'Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract';
+const TYPE_NAMES =
+  'Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract, Repair, Fix, Applicability, ' +
+  'RepairStop, PatchOperation, JsonValue, SchemaVariant, PlanSchema, RepairOptions';
 
 /** The public functions' declarations (the raw exports are the converter's native side). */
-const API_DTS = `import type { Verdict, Contract } from './${NAME}.js';
+const API_DTS = `import type { Verdict, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant } from './${NAME}.js';
 /**
  * Validates a plan against the request it answers (validator.md §5).
  * @param plan the plan object, or its JSON text
@@ -165,6 +197,24 @@ const API_DTS = `import type { Verdict, Contract } from './${NAME}.js';
  *   ('plan' | 'request') and \`path\` (a JSONPath).
  */
 export function validatePlan(plan: object | string, request: object | string): Verdict;
+/**
+ * Repairs a plan against the request it answers (validator.md §9): the validator's safe fixes
+ * (and its unsafe ones with \`{ unsafe: true }\`; placeholders never) applied to a fixed point.
+ * @param plan the plan object, or its JSON text
+ * @param request the request object, or its JSON text
+ * @returns the repair, a plain object equal to the core's Repair JSON
+ * @throws as validatePlan; TypeError for options that are not an object or a non-boolean \`unsafe\`
+ */
+export function repairPlan(plan: object | string, request: object | string, options?: RepairOptions): Repair;
+/**
+ * The JSON Schema (2020-12) of the plan that answers the request (validator.md §9).
+ * @param request the request object, or its JSON text
+ * @param variant 'validation' (default) or 'strict'
+ * @throws TypeError/SyntaxError for the request as validatePlan; TypeError for a variant that is
+ *   not a string; RangeError for an unknown variant; Error for a request no plan can satisfy
+ *   (\`argument\` 'request')
+ */
+export function planSchema(request: object | string, variant?: SchemaVariant): PlanSchema;
 /** The plan contract (validator.md §2), a fresh plain object. */
 export function getPlanContract(): Contract;
 /** A JSONPath rendered by the core's rules (validator.md §4, D7): ['routine', 'blocks', 0] -> '$.routine.blocks[0]'. */
@@ -181,7 +231,7 @@ import * as raw from './${NAME}.js';
 import { makeConverter } from './convert.js';
 ${TRAP_GUARD}
 export default init;
-export { initSync, validatePlan, getPlanContract, renderPath };
+export { initSync, validatePlan, repairPlan, planSchema, getPlanContract, renderPath };
 `,
   );
   writeFileSync(
@@ -198,12 +248,12 @@ function writeNode(dir) {
   writeFileSync(
     join(dir, 'index.js'),
     `'use strict';
-// momentum-plan-wasm for Node (CommonJS): require('momentum-plan-wasm') -> { validatePlan, getPlanContract, renderPath }.
+// momentum-plan-wasm for Node (CommonJS): require('momentum-plan-wasm') -> { validatePlan, repairPlan, planSchema, getPlanContract, renderPath }.
 const raw = require('./${NAME}.js');
 const { __wbg_reset_state } = raw;
 const { makeConverter } = require('./convert.js');
 ${TRAP_GUARD}
-module.exports = { validatePlan, getPlanContract, renderPath };
+module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, renderPath };
 `,
   );
   writeFileSync(

@@ -18,18 +18,21 @@
 //! ## Raw exports (the shared converter's native side; see the generated `.d.ts`)
 //!
 //! - `validateTexts(plan, request)`: the verdict of two JSON texts, or the request's error message;
+//! - `repairTexts`, `repairPlanFault`, `repairPlanTextFault`: the repair of two JSON texts (or of a
+//!   plan JSON cannot carry), or the request's error message;
+//! - `schemaText(request, variant)`: the plan schema, or an error message (kind-prefixed);
 //! - `faultText`, `textFaultText`, `planFault`, `planTextFault`: the core's words for what a host
 //!   value or text holds that JSON cannot (`momentum_plan::host`);
 //! - `floatText`, `renderPath`, `maxDepth`: the core's number form, JSONPaths and nesting limit;
 //! - `getPlanContract()`: the contract.
 //!
 //! The package's `index.js` (written by `scripts/build.mjs`) exports `validatePlan`,
-//! `getPlanContract` and `renderPath`, and wraps every call so that a trap (out of memory, or a
+//! `repairPlan`, `planSchema`, `getPlanContract` and `renderPath`, and wraps every call so that a trap (out of memory, or a
 //! panic, which aborts) re-instantiates the module instead of leaving it unusable.
 
 use momentum_plan::host::{Argument, FaultKind, HostFault};
 use momentum_plan::json::JsonError;
-use momentum_plan::{JsonPath, Segment, Verdict};
+use momentum_plan::{Input, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Stop, Verdict};
 use wasm_bindgen::prelude::*;
 
 mod ts;
@@ -105,6 +108,106 @@ pub fn validate_texts(plan: &str, request: &str) -> Result<JsValue, JsValue> {
     match momentum_plan::validate_text_pair(plan, request) {
         Ok(verdict) => verdict_to_js(&verdict),
         Err(e) => Ok(JsValue::from_str(&Argument::Request.not_json(&e))),
+    }
+}
+
+/// The repair as a plain JS object: [`Repair::to_json`] through `JSON.parse`.
+fn repair_to_js(repair: &Repair) -> Result<JsValue, JsValue> {
+    json_parse(&repair.to_json())
+}
+
+/// A repair, or the request's message (`request is not JSON: …`) as a JS string.
+fn repair_or_message(repair: Result<Repair, JsonError>) -> Result<JsValue, JsValue> {
+    match repair {
+        Ok(r) => repair_to_js(&r),
+        Err(e) => Ok(JsValue::from_str(&Argument::Request.not_json(&e))),
+    }
+}
+
+/// The repair of a plan JSON text cannot carry (`error`, the core's `json` fault): nothing
+/// applied, `plan` as given, the `json` verdict; the request's part (`requestAtFault`, request
+/// text that is not JSON) from the core, on a plan that is not an object.
+fn repair_not_json(error: &JsonError, plan: &str, request: &str, unsafe_fixes: bool) -> Result<Repair, JsonError> {
+    let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
+    let mut r = momentum_plan::repair(Input::Text("null"), Input::Text(request), &options)?;
+    plan.clone_into(&mut r.plan);
+    r.verdict = Verdict::not_json(error);
+    r.stopped = Stop::NotAnObject;
+    Ok(r)
+}
+
+/// Repairs plan text against request text (validator.md §9, [`momentum_plan::repair`]): the
+/// safe fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point.
+///
+/// Returns the repair (a plain object equal to [`Repair::to_json`]), or a string, the message
+/// (`request is not JSON: …`) when the request text is not JSON.
+///
+/// # Errors
+/// None in practice; a failure of `JSON.parse` would be rethrown.
+#[wasm_bindgen(js_name = repairTexts, unchecked_return_type = "Repair | string")]
+pub fn repair_texts(plan: &str, request: &str, unsafe_fixes: bool) -> Result<JsValue, JsValue> {
+    let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
+    repair_or_message(momentum_plan::repair(Input::Text(plan), Input::Text(request), &options))
+}
+
+/// The repair of a plan value holding a json-kind fault (as [`plan_fault`]): `plan` `""`, the
+/// `json` verdict, nothing applied; or the request's message as [`repair_texts`].
+///
+/// # Errors
+/// A `TypeError` for an unknown kind or one that is an exception, not a verdict.
+#[wasm_bindgen(js_name = repairPlanFault, unchecked_return_type = "Repair | string")]
+pub fn repair_plan_fault(
+    request: &str,
+    unsafe_fixes: bool,
+    path: &str,
+    kind: &str,
+    detail: &str,
+) -> Result<JsValue, JsValue> {
+    let fault = host_fault(Argument::Plan, path, kind, detail)?;
+    let error = fault.json_error().ok_or_else(|| invalid(&format!("a {kind} fault is not a verdict")))?;
+    repair_or_message(repair_not_json(&error, "", request, unsafe_fixes))
+}
+
+/// The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
+/// `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
+/// or the request's message as [`repair_texts`].
+///
+/// # Errors
+/// A `TypeError` for a `unit` beyond 0xFFFF.
+#[wasm_bindgen(js_name = repairPlanTextFault, unchecked_return_type = "Repair | string")]
+pub fn repair_plan_text_fault(
+    request: &str,
+    unsafe_fixes: bool,
+    plan: &str,
+    unit: u32,
+    before: &str,
+) -> Result<JsValue, JsValue> {
+    let error = text_error(unit, before)?;
+    repair_or_message(repair_not_json(&error, plan, request, unsafe_fixes))
+}
+
+/// The JSON Schema (2020-12) of the plan that answers the request text `request`
+/// ([`momentum_plan::plan_schema`], validator.md §9), variant `validation` or `strict`.
+///
+/// Returns the schema (a plain object), or a string: `!` + the request's message when the request
+/// text is not JSON, `?` + the core's message for an unknown variant, `#` + the core's message for
+/// a request at fault (the converter throws a `SyntaxError`, a `RangeError`, an `Error`).
+///
+/// # Errors
+/// None in practice; a failure of `JSON.parse` would be rethrown.
+#[wasm_bindgen(js_name = schemaText, unchecked_return_type = "PlanSchema | string")]
+pub fn schema_text(request: &str, variant: &str) -> Result<JsValue, JsValue> {
+    let request = match momentum_plan::json::parse(request) {
+        Ok(r) => r,
+        Err(e) => return Ok(JsValue::from_str(&format!("!{}", Argument::Request.not_json(&e)))),
+    };
+    let variant = match SchemaVariant::from_name(variant) {
+        Ok(v) => v,
+        Err(e) => return Ok(JsValue::from_str(&format!("?{e}"))),
+    };
+    match momentum_plan::plan_schema(&request, variant) {
+        Ok(schema) => json_parse(&schema.to_string()),
+        Err(e) => Ok(JsValue::from_str(&format!("#{e}"))),
     }
 }
 

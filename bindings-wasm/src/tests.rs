@@ -73,3 +73,25 @@ fn the_contract_text_is_the_cores() {
     let now = serde_json::to_string(momentum_plan::contract()).expect("contract");
     assert_eq!(crate::CONTRACT_JSON, now);
 }
+
+#[test]
+fn repair_types_match_the_core() {
+    use momentum_plan::{Input, RepairOptions, SchemaVariant};
+    let request = r#"{"requestId": "r", "kind": "routine"}"#;
+    let plan =
+        r#"{"format": "daily-momentum-ai-plan ", "kind": "routine", "routine": {"blocks": [{"start": "7:00"}]}}"#;
+    let options = RepairOptions { unsafe_fixes: true, ..RepairOptions::default() };
+    let r = momentum_plan::repair(Input::Text(plan), Input::Text(request), &options).expect("request is JSON");
+    let v: Value = serde_json::from_str(&r.to_json()).expect("repair JSON");
+    assert_eq!(members("Repair"), keys(&v));
+    let fix = v["applied"].get(0).or_else(|| v["offered"].get(0)).expect("a fix");
+    assert_eq!(members("Fix"), keys(fix));
+    assert!(union("Applicability").contains(&fix["applicability"].as_str().expect("str").to_owned()));
+    assert!(union("RepairStop").contains(&v["stopped"].as_str().expect("str").to_owned()));
+    for op in v["patch"].as_array().expect("patch") {
+        assert!(TYPES.contains(&format!("op: \"{}\"", op["op"].as_str().expect("op"))));
+    }
+    let names: Vec<&str> = SchemaVariant::ALL.iter().map(|s| s.as_str()).collect();
+    assert_eq!(union("SchemaVariant"), names);
+    assert_eq!(union("Applicability"), ["safe", "unsafe", "placeholder"]);
+}

@@ -6,7 +6,9 @@
 //! interfaces' member names are checked against the core's serialized verdict and contract by this
 //! crate's unit tests (`tests::interfaces_match_the_core`).
 
-use momentum_plan::{CATEGORIES, CONTRACT_VERSION, Check, FORMAT, IssueCode, WEEKDAYS};
+use momentum_plan::{
+    Applicability, CATEGORIES, CONTRACT_VERSION, Check, FORMAT, IssueCode, SchemaVariant, Stop, WEEKDAYS,
+};
 
 /// One piece of the generated text.
 enum Part {
@@ -54,6 +56,42 @@ const CATEGORY_IDS: [&str; CATEGORIES.len()] = {
 };
 
 const FORMAT_UNION: [&str; 1] = [FORMAT];
+
+/// Every fix applicability, in the core's order. The core has no `Applicability::ALL` yet: the
+/// exhaustive match in [`applicability_listed`] breaks the build when a variant is added.
+const APPLICABILITIES: [&str; 3] =
+    [Applicability::Safe.as_str(), Applicability::Unsafe.as_str(), Applicability::Placeholder.as_str()];
+
+/// Every reason the repair loop stops (`Stop`), guarded like [`APPLICABILITIES`].
+const STOPS: [&str; 4] =
+    [Stop::FixedPoint.as_str(), Stop::RoundLimit.as_str(), Stop::RepeatedState.as_str(), Stop::NotAnObject.as_str()];
+
+/// Fails to compile when the core adds an `Applicability` that [`APPLICABILITIES`] lacks.
+#[allow(dead_code)]
+const fn applicability_listed(a: Applicability) {
+    match a {
+        Applicability::Safe | Applicability::Unsafe | Applicability::Placeholder => {}
+    }
+}
+
+/// Fails to compile when the core adds a `Stop` that [`STOPS`] lacks.
+#[allow(dead_code)]
+const fn stop_listed(s: Stop) {
+    match s {
+        Stop::FixedPoint | Stop::RoundLimit | Stop::RepeatedState | Stop::NotAnObject => {}
+    }
+}
+
+/// The schema variant names (`SchemaVariant::ALL`).
+const SCHEMA_VARIANTS: [&str; SchemaVariant::ALL.len()] = {
+    let mut out = [""; SchemaVariant::ALL.len()];
+    let mut i = 0;
+    while i < SchemaVariant::ALL.len() {
+        out[i] = SchemaVariant::ALL[i].as_str();
+        i += 1;
+    }
+    out
+};
 
 /// The whole custom section, in order.
 const PARTS: &[Part] = &[
@@ -151,6 +189,87 @@ export interface Contract {
   limits: Limits;
   /** The eight rules a model must follow, in contract order. */
   rules: string[];
+}
+
+/** How sure a fix is (validator.md §9): `safe` is applied by default, `unsafe` only when asked,
+ * `placeholder` never (it needs a value from the person or the model). */
+export type Applicability = ",
+    ),
+    Part::Union(&APPLICABILITIES),
+    Part::Text(
+        ";
+
+/** Why the repair loop ended. */
+export type RepairStop = ",
+    ),
+    Part::Union(&STOPS),
+    Part::Text(
+        ";
+
+/** A plan schema variant (validator.md §9): `validation` accepts every plan the validator
+ * accepts; `strict` keeps to the providers' structured-output subset. */
+export type SchemaVariant = ",
+    ),
+    Part::Union(&SCHEMA_VARIANTS),
+    Part::Text(
+        ";
+
+/** A JSON value. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [member: string]: JsonValue };
+
+/** One RFC 6902 operation of a repair's patch; paths are JSON Pointers. */
+export type PatchOperation =
+  | { op: \"test\"; path: string; value: JsonValue }
+  | { op: \"replace\"; path: string; value: JsonValue }
+  | { op: \"add\"; path: string; value: JsonValue }
+  | { op: \"remove\"; path: string }
+  | { op: \"move\"; from: string; path: string };
+
+/** One fix for one issue (validator.md §9); keys in this order. */
+export interface Fix {
+  /** The code of the issue the fix answers. */
+  code: IssueCode;
+  /** The JSONPath of that issue. */
+  path: string;
+  applicability: Applicability;
+  /** What the fix does, written for the model, e.g. `Write start as \"07:00\".` */
+  description: string;
+}
+
+/** The result of `repairPlan` (validator.md §9): the core's Repair JSON, keys in this order. */
+export interface Repair {
+  /** The repaired plan as JSON text (the input itself when nothing was applied). */
+  plan: string;
+  /** The RFC 6902 patch from the input to `plan`; each replaced or removed value is guarded by a `test`. */
+  patch: PatchOperation[];
+  /** The fixes applied, in order. */
+  applied: Fix[];
+  /** The fixes offered but not applied (unsafe ones when not asked for, placeholders). */
+  offered: Fix[];
+  /** The verdict on `plan`. */
+  verdict: Verdict;
+  /** Rounds of fixes applied. */
+  rounds: number;
+  stopped: RepairStop;
+  /** Errors that only became checkable after a fix (they are in `verdict` too unless fixed later). */
+  revealed: Issue[];
+  /** Why no plan can satisfy the request (empty when none): the request must change, not the plan. */
+  requestAtFault: string[];
+}
+
+/** The options of `repairPlan`. */
+export interface RepairOptions {
+  /** Apply unsafe fixes too (they change meaning); default false. */
+  unsafe?: boolean;
+}
+
+/** A plan schema: JSON Schema 2020-12, as `planSchema` returns it. */
+export interface PlanSchema {
+  $schema: \"https://json-schema.org/draft/2020-12/schema\";
+  title: string;
+  description: string;
+  type: \"object\";
+  [member: string]: JsonValue;
 }
 ",
     ),

@@ -29,8 +29,8 @@ function core(planText, requestText) {
 
 const codes = (v) => v.errors.map((i) => `${i.code} ${i.path}`);
 
-test('exports exactly validatePlan, getPlanContract and renderPath', () => {
-  assert.deepEqual(Object.keys(wasm).sort(), ['getPlanContract', 'renderPath', 'validatePlan']);
+test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract and renderPath', () => {
+  assert.deepEqual(Object.keys(wasm).sort(), ['getPlanContract', 'planSchema', 'renderPath', 'repairPlan', 'validatePlan']);
   assert.equal(wasm.renderPath(['routine', 'blocks', 0, "it's", 'a b']), "$.routine.blocks[0]['it\\'s']['a b']");
 });
 

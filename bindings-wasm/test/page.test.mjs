@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
 import { serve } from '../scripts/serve.mjs';
+
+const wasmNode = createRequire(import.meta.url)('../pkg/node');
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const WWW = join(HERE, '..', 'www');
@@ -151,6 +154,60 @@ test('typed text is checked as it is typed: a plan that is not JSON says where',
   await page.fill('#request', '{"requestId": ');
   await page.waitForFunction(() => !document.getElementById('request-error').hidden);
   assert.match(await page.textContent('#request-error'), /The request is not JSON/);
+});
+
+test('"Fix what is safe to fix": each fix with its value before and after, applied in one click, checked again', async () => {
+  await loadExample('calm-weekday');
+  const requestText = await page.inputValue('#request');
+  const plan = JSON.parse(await page.inputValue('#plan'));
+  // three mistakes with a safe fix: the format's case, an unpadded time, a number written as a string
+  plan.format = 'Daily-Momentum-AI-Plan';
+  plan.routine.blocks[0].start = '6:45';
+  plan.routine.blocks[2].durationMin = String(plan.routine.blocks[2].durationMin);
+  const planText = JSON.stringify(plan, null, 2);
+  await page.fill('#plan', planText);
+  await page.waitForFunction(() => !document.getElementById('fixes-card').hidden);
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'invalid');
+  // what the page offers is what repairPlan gives for the same texts (the Node build of the package)
+  const expected = wasmNode.repairPlan(planText, requestText);
+  assert.equal(expected.applied.length, 3);
+  assert.equal(expected.verdict.valid, true);
+  const shown = await page.$$eval('#fixes .fix', (items) =>
+    items.map((li) => ({
+      code: li.dataset.code,
+      path: li.dataset.path,
+      description: li.querySelector('.desc').textContent,
+      before: li.querySelector('.before').textContent,
+      after: li.querySelector('.after').textContent,
+    })),
+  );
+  assert.deepEqual(
+    shown.map(({ code, path, description }) => ({ code, path, description })),
+    expected.applied.map(({ code, path, description }) => ({ code, path, description })),
+  );
+  const byPath = Object.fromEntries(shown.map((f) => [f.path, f]));
+  assert.deepEqual([byPath['$.format'].before, byPath['$.format'].after], ['"Daily-Momentum-AI-Plan"', '"daily-momentum-ai-plan"']);
+  assert.deepEqual([byPath['$.routine.blocks[0].start'].before, byPath['$.routine.blocks[0].start'].after], ['"6:45"', '"06:45"']);
+  const duration = byPath['$.routine.blocks[2].durationMin'];
+  assert.deepEqual([duration.before, duration.after], [JSON.stringify(String(plan.routine.blocks[2].durationMin)), String(plan.routine.blocks[2].durationMin)]);
+  assert.match(await page.textContent('#apply-fixes'), /Fix these 3/);
+  await page.mouse.move(5, 5);
+  await page.screenshot({ path: join(OUT, 'wasm-page-fixes.png'), fullPage: true });
+
+  await page.click('#apply-fixes');
+  await page.waitForFunction(() => document.getElementById('verdict').dataset.state === 'valid');
+  assert.equal(await page.inputValue('#plan'), expected.plan);
+  assert.equal(await page.textContent('#verdict-title'), 'Ready to import');
+  assert.equal(await page.$eval('#fixes-card', (c) => c.dataset.mode), 'applied');
+  assert.match(await page.textContent('#fixes-title'), /Fixed 3 problems/);
+  assert.equal(await page.textContent('#fix-result'), 'The plan is now ready to import.');
+  assert.equal(await page.isHidden('#apply-fixes'), true);
+  assert.equal(await page.isEnabled('#import'), true);
+  await page.screenshot({ path: join(OUT, 'wasm-page-fixed.png'), fullPage: true });
+
+  // typing again leaves the "fixed" state; a plan with nothing safe to fix offers nothing
+  await loadExample('calm-weekday-broken');
+  assert.equal(await page.isHidden('#fixes-card'), true);
 });
 
 test('no errors in the page console, and nothing fetched from elsewhere', () => {

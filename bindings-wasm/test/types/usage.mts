@@ -44,3 +44,27 @@ async function inBrowser(bytes: BufferSource): Promise<Verdict> {
 }
 
 export { code, checks, ok, describe, format, version, category, day, limit, wrong, badCategory, inBrowser };
+
+// Repair and schema (validator.md §9).
+import { repairPlan, planSchema } from 'momentum-plan-wasm';
+import type { Repair, Fix, Applicability, RepairStop, PatchOperation, SchemaVariant, PlanSchema } from 'momentum-plan-wasm';
+import { repairPlan as repairInBrowser, planSchema as schemaInBrowser } from 'momentum-plan-wasm/web';
+const repaired: Repair = repairPlan('{"format": "x"}', '{"requestId": "r"}', { unsafe: true });
+const fixes: Fix[] = [...repaired.applied, ...repaired.offered];
+const grades: Applicability[] = fixes.map((f) => f.applicability);
+const stop: RepairStop = repaired.stopped;
+const ops: PatchOperation[] = repaired.patch;
+const firstOp: string = ops[0]?.op ?? 'none';
+const stillValid: boolean = repaired.verdict.valid && repaired.requestAtFault.length === 0;
+const variant: SchemaVariant = 'strict';
+const schema: PlanSchema = planSchema({ requestId: 'r', kind: 'routine' }, variant);
+const draft2020: string = schema.$schema;
+const repairedInBrowser: Repair = repairInBrowser({}, {});
+const schemaInPage: PlanSchema = schemaInBrowser('{}');
+// @ts-expect-error not a schema variant
+planSchema({}, 'loose');
+// @ts-expect-error unsafe is a boolean
+repairPlan({}, {}, { unsafe: 'yes' });
+// @ts-expect-error not an applicability
+const wrongGrade: Applicability = 'maybe';
+void [fixes, grades, stop, firstOp, stillValid, draft2020, repairedInBrowser, schemaInPage, wrongGrade];
