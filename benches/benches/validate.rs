@@ -1,7 +1,8 @@
 //! Criterion benchmarks of the core (issue: core speed). For each fixture, side by side in one run:
 //! `parse` (serde_json::from_str::<Value>, the floor), `validate_text` (parse + validate: the hot
 //! path), and `validate_parsed` (validation of an already-parsed plan). Throughput is in bytes of
-//! plan text.
+//! plan text. `repair_text` is `repair` of the same text (a valid plan: one validation, §9) and
+//! `plan_schema` the validation schema for the fixture's request.
 //!
 //! Then the MCP path for an object plan (group `mcp/<fixture>`): `tools_call` is one
 //! `tools/call validate_plan` line (plan and request as objects) through the server library,
@@ -25,6 +26,18 @@ fn benches(c: &mut Criterion) {
         });
         g.bench_function("validate_parsed", |b| {
             b.iter(|| momentum_plan::validate(black_box(&parsed), black_box(&f.request)))
+        });
+        // validator.md §9: a repair of a valid plan costs one validation (issue 13); the broken
+        // fixture shows what a repair that applies fixes costs.
+        let options = momentum_plan::RepairOptions::default();
+        g.bench_function("repair_text", |b| {
+            b.iter(|| {
+                let plan = momentum_plan::Input::Text(black_box(&f.plan_text));
+                momentum_plan::repair(plan, momentum_plan::Input::Value(black_box(&f.request)), &options)
+            })
+        });
+        g.bench_function("plan_schema", |b| {
+            b.iter(|| momentum_plan::plan_schema(black_box(&f.request), momentum_plan::SchemaVariant::Validation))
         });
         g.finish();
 

@@ -15,6 +15,7 @@ use crate::json::{self, JsonError};
 use crate::validate::{Input, verdict_and_fixes};
 use crate::verdict::{Issue, Verdict};
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 /// What `repair` may do (validator.md §9).
@@ -94,6 +95,21 @@ fn fix_json(f: &Fix) -> Value {
 }
 
 impl Repair {
+    /// The plan as given, nothing applied: for a valid plan, and for one no patch can touch.
+    fn unchanged(plan: Input<'_>, verdict: Verdict, stopped: Stop, request_at_fault: Vec<String>) -> Repair {
+        Repair {
+            plan: plan_text(plan),
+            patch: Vec::new(),
+            applied: Vec::new(),
+            offered: Vec::new(),
+            verdict,
+            rounds: 0,
+            stopped,
+            revealed: Vec::new(),
+            request_at_fault,
+        }
+    }
+
     /// The result as compact JSON text, members in the order of validator.md §9 and then
     /// `rounds, stopped, revealed, requestAtFault`; each fix `{code, path, applicability,
     /// description}`. The same bytes on every surface.
@@ -131,12 +147,18 @@ impl Repair {
 /// A [`JsonError`] when the *request*, given as text or bytes, is not strict JSON (as
 /// [`crate::validate_input`]).
 pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> Result<Repair, JsonError> {
-    let request: Value = match request {
-        Input::Text(t) => json::parse(t)?,
-        Input::Bytes(b) => json::parse_bytes(b)?,
-        Input::Value(v) => v.clone(),
-        Input::Tree(t) => t.to_value(),
+    // A valid plan costs one validation: it comes back as given.
+    let first = crate::validate_input(plan, request)?;
+    if first.valid {
+        return Ok(Repair::unchanged(plan, first, Stop::FixedPoint, Vec::new()));
+    }
+    let request: Cow<'_, Value> = match request {
+        Input::Text(t) => Cow::Owned(json::parse(t)?),
+        Input::Bytes(b) => Cow::Owned(json::parse_bytes(b)?),
+        Input::Value(v) => Cow::Borrowed(v),
+        Input::Tree(t) => Cow::Owned(t.to_value()),
     };
+    let request: &Value = &request;
     // The plan as a value, and its text when it came as text.
     let (value, text): (Option<Value>, Option<&str>) = match plan {
         Input::Text(t) => (json::parse(t).ok(), Some(t)),
@@ -148,30 +170,13 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
         Input::Value(v) => (Some(v.clone()), None),
         Input::Tree(t) => (Some(t.to_value()), None),
     };
-    let request_at_fault = crate::schema::request_faults(&request);
+    let request_at_fault = crate::schema::request_faults(request);
     let Some(mut value) = value.filter(Value::is_object) else {
-        let verdict = crate::validate_input(plan, Input::Value(&request))?;
-        let plan = match (text, plan) {
-            (Some(t), _) => t.to_owned(),
-            (None, Input::Value(v)) => v.to_string(),
-            (None, Input::Tree(t)) => t.to_value().to_string(),
-            (None, _) => String::new(),
-        };
-        return Ok(Repair {
-            plan,
-            patch: Vec::new(),
-            applied: Vec::new(),
-            offered: Vec::new(),
-            verdict,
-            rounds: 0,
-            stopped: Stop::NotAnObject,
-            revealed: Vec::new(),
-            request_at_fault,
-        });
+        return Ok(Repair::unchanged(plan, first, Stop::NotAnObject, request_at_fault));
     };
 
     let allowed = |a: Applicability| a == Applicability::Safe || (options.unsafe_fixes && a == Applicability::Unsafe);
-    let (mut verdict, mut fixes) = verdict_and_fixes(&value, &request);
+    let (mut verdict, mut fixes) = verdict_and_fixes(&value, request);
     let (mut patch, mut applied, mut revealed) = (Vec::new(), Vec::new(), Vec::<Issue>::new());
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let (mut rounds, mut stopped) = (0u32, Stop::FixedPoint);
@@ -194,7 +199,7 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
             }
             let mut trial = value.clone();
             let Some(ops) = apply(&mut trial, &fix.edit) else { continue };
-            let after = crate::validate(&trial, &request);
+            let after = crate::validate(&trial, request);
             let gone = !after.errors.iter().any(|i| i.code == fix.code && i.path == fix.path);
             let better = fix.applicability == Applicability::Safe || after.errors.len() < verdict.errors.len();
             if !(gone && better) {
@@ -222,7 +227,7 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
             break;
         }
         rounds += 1;
-        (verdict, fixes) = verdict_and_fixes(&value, &request);
+        (verdict, fixes) = verdict_and_fixes(&value, request);
         if seen.contains(&value.to_string()) {
             stopped = Stop::RepeatedState;
             break;
@@ -233,7 +238,7 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
     // multi-line input when that stays within the size limit (indentation must not add a
     // `size` error), compact otherwise. The verdict is always the returned text's own.
     let (plan, verdict) = match text {
-        Some(t) if applied.is_empty() => (t.to_owned(), crate::validate_input(Input::Text(t), Input::Value(&request))?),
+        Some(t) if applied.is_empty() => (t.to_owned(), first),
         _ => {
             let pretty = text.is_some_and(|t| t.contains('\n'));
             let mut out =
@@ -241,15 +246,24 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
             if out.len() > crate::LIMITS.payload_bytes as usize {
                 out = value.to_string();
             }
-            let verdict = if text.is_some() {
-                crate::validate_input(Input::Text(&out), Input::Value(&request))?
-            } else {
-                verdict
-            };
+            let verdict =
+                if text.is_some() { crate::validate_input(Input::Text(&out), Input::Value(request))? } else { verdict };
             (out, verdict)
         }
     };
     Ok(Repair { plan, patch, applied, offered, verdict, rounds, stopped, revealed, request_at_fault })
+}
+
+/// The plan's text as given: its text, or the compact JSON of a value or built tree (bytes that
+/// are not UTF-8: with U+FFFD for what is not).
+fn plan_text(plan: Input<'_>) -> String {
+    match plan {
+        Input::Text(t) => t.to_owned(),
+        Input::Value(Value::String(t)) => t.clone(),
+        Input::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
+        Input::Value(v) => v.to_string(),
+        Input::Tree(t) => t.to_value().to_string(),
+    }
 }
 
 /// Applies `edit` to `value`, returning the RFC 6902 ops that do the same (a `test` before every

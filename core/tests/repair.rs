@@ -23,13 +23,7 @@ fn pairs(v: &momentum_plan::Verdict) -> BTreeSet<(String, String)> {
 
 #[test]
 fn repair_keeps_its_guarantees_on_every_vector() {
-    let dir = common::shared().join("vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("vectors readable")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
+    let files = common::vector_files();
     let levels = [
         ("safe", RepairOptions::default()),
         ("safe+unsafe", RepairOptions { unsafe_fixes: true, ..RepairOptions::default() }),

@@ -48,13 +48,7 @@ fn compiled(schema: &Value) -> jsonschema::Validator {
 
 #[test]
 fn the_validation_schema_accepts_every_valid_plan_and_rejects_most_invalid_ones() {
-    let dir = common::shared().join("vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("vectors readable")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
+    let files = common::vector_files();
     let mut schemas: BTreeMap<String, Option<jsonschema::Validator>> = BTreeMap::new();
     let (mut valid, mut invalid, mut rejected, mut at_fault) = (0usize, 0usize, 0usize, 0usize);
     let mut failures = Vec::new();

@@ -42,14 +42,7 @@ fn pairs_of(list: &Value) -> Vec<(String, String)> {
 
 #[test]
 fn every_shared_vector_agrees() {
-    let dir = common::shared().join("vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no vectors in {}", dir.display());
+    let files = common::vector_files();
 
     let (mut run, mut as_text, mut failures) = (0usize, 0usize, Vec::new());
     let (mut as_value_text, mut value_text_refused, mut matrix) = (0usize, 0usize, 0usize);

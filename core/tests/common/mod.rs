@@ -15,6 +15,20 @@ pub fn shared() -> PathBuf {
     root().parent().expect("the workspace has a parent").join("shared")
 }
 
+/// The shared vector files (`shared/vectors/*.jsonl`), sorted; at least one, or a panic naming
+/// the folder.
+pub fn vector_files() -> Vec<PathBuf> {
+    let dir = shared().join("vectors");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no vectors in {}", dir.display());
+    files
+}
+
 /// A bundled example, parsed exactly.
 pub fn example(name: &str) -> Value {
     let text = std::fs::read_to_string(root().join("examples").join(name)).expect("example readable");
