@@ -17,6 +17,13 @@
 //! same verdict (the wording of a `json` error aside: text has a line and column); text and
 //! the object it parses to differ only in the `size` error (text is measured in its own bytes,
 //! the object by its compact form, validator.md §7).
+//!
+//! Invariants of `repair` and `plan_schema` (validator.md §9), on every pair: `repair` never
+//! panics; its verdict is the verdict of the plan text it returns (a `json` message's wording
+//! aside, for an object plan; a plan value that is neither text nor an object gets the `type`
+//! verdict without the text checks, as `validate` gives it); no applied fix leaves its
+//! issue; a valid plan comes back unchanged with an empty patch; a second repair applies nothing;
+//! `plan_schema` in both variants never panics and gives a schema object or a `SchemaError`.
 
 use momentum_plan::{Check, IssueCode, Value, Verdict, json, validate, validate_bytes, validate_text};
 use std::sync::OnceLock;
@@ -364,10 +371,46 @@ pub fn has_overflowing_literal(text: &str) -> bool {
 /// Everything target `validate_pair` asserts for one (plan, request) pair.
 pub fn check_pair(plan: &Value, request: &Value) {
     check_object_and_compact(plan, request);
+    check_repair(plan, request);
     // The plan's compact text as a text value too (Value::String is validated as text).
     if let Ok(text) = serde_json::to_string(plan) {
         let vs = validate(&Value::String(text.clone()), request);
         check_verdict(&vs);
         assert_eq!(vs, validate_text(&text, request));
+    }
+}
+
+/// The repair and schema invariants (module docs) for one pair.
+pub fn check_repair(plan: &Value, request: &Value) {
+    use momentum_plan::{Input, RepairOptions, SchemaVariant, plan_schema, repair};
+    let input = match plan {
+        Value::String(t) => Input::Text(t),
+        v => Input::Value(v),
+    };
+    let options = RepairOptions::default();
+    let Ok(r) = repair(input, Input::Value(request), &options) else {
+        panic!("repair refused a value request");
+    };
+    check_verdict(&r.verdict);
+    // The verdict is the returned text's (for an object plan, as an object and its compact text
+    // agree: the wording of a `json` error aside).
+    let of_text = validate(&Value::String(r.plan.clone()), request);
+    if plan.is_string() {
+        assert_eq!(r.verdict, of_text, "the verdict is not the returned plan's");
+    } else if plan.is_object() {
+        assert_eq!(json_messages_blanked(&r.verdict), json_messages_blanked(&of_text), "the verdict is not the returned plan's");
+    }
+    for f in &r.applied {
+        assert!(!r.verdict.errors.iter().any(|i| i.code == f.code && i.path == f.path), "a fix left its issue: {}", f.path);
+    }
+    if validate(plan, request).valid {
+        assert!(r.patch.is_empty() && r.applied.is_empty(), "a valid plan was changed");
+    }
+    let again = repair(Input::Text(&r.plan), Input::Value(request), &options).expect("a value request");
+    assert!(again.applied.is_empty(), "a second repair applied more");
+    for variant in SchemaVariant::ALL {
+        if let Ok(schema) = plan_schema(request, variant) {
+            assert!(schema.is_object(), "a schema that is not an object");
+        }
     }
 }
