@@ -5,9 +5,13 @@
 // js/emit.mjs. Never edit a copy.
 //
 // It turns a plan or request into JSON text for the core (validator.md §7), or finds what JSON
-// cannot hold and says so in the core's words: every message comes from the native side
-// (momentum_plan::host: HostFault's Display, Argument::not_json, Verdict::not_json), so the two
-// packages throw the same errors and give the same verdict bytes.
+// cannot hold and says so in the core's words, for the three functions both packages export from
+// `makeConverter`: validatePlan (§5), repairPlan and planSchema (§9), which read their arguments
+// and throw alike: every message about a plan, a request or a schema variant comes from the
+// native side (momentum_plan::host: HostFault's Display, Argument::not_json, Verdict::not_json;
+// SchemaError's Display), so the two packages throw the same errors and give the same bytes. (Only
+// the TypeErrors for a repairPlan `options` or a planSchema `variant` of the wrong JS type are
+// worded here: the core has no such values.)
 //
 // What is written, as JSON.stringify writes it:
 // - `toJSON(key)` is called on objects and BigInts that have one (Date, BigInt.prototype.toJSON),
