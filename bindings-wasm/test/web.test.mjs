@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import init, { initSync, validatePlan, getPlanContract } from '../pkg/web/index.js';
+import init, { initSync, validatePlan, repairPlan, planSchema, getPlanContract } from '../pkg/web/index.js';
 
 const require = createRequire(import.meta.url);
 const node = require('../pkg/node');
@@ -22,6 +22,19 @@ test('pkg/web: initSync, then the same verdicts as pkg/node', () => {
     assert.deepEqual(validatePlan(JSON.parse(plan), JSON.parse(request)), node.validatePlan(plan, request), f);
   }
   assert.deepEqual(getPlanContract(), node.getPlanContract());
+  // repair and schema: the same bytes as pkg/node (which test/repair.test.mjs holds to the core's)
+  for (const f of readdirSync(examples).filter((n) => n.endsWith('.plan.json'))) {
+    const plan = JSON.parse(readFileSync(examples + f, 'utf8'));
+    const request = readFileSync(examples + f.replace('.plan.json', '.request.json'), 'utf8');
+    plan.format = ' Daily-Momentum-AI-Plan';
+    for (const options of [undefined, { unsafe: true }]) {
+      assert.equal(JSON.stringify(repairPlan(plan, request, options)), JSON.stringify(node.repairPlan(plan, request, options)), f);
+    }
+    for (const variant of ['validation', 'strict']) {
+      assert.equal(JSON.stringify(planSchema(request, variant)), JSON.stringify(node.planSchema(request, variant)), f);
+    }
+  }
+  assert.throws(() => planSchema('{}', 'loose'), (e) => e instanceof RangeError && /unknown schema variant "loose"/.test(e.message));
   assert.throws(() => validatePlan({ a: NaN }, {}), /^TypeError: plan at \$\.a is NaN/);
 });
 

@@ -254,10 +254,17 @@ function renderFixes(verdict, planText, requestText) {
   $('fix-result').hidden = true;
 }
 
-/** Applies the offered repair: its plan goes into the field and is checked again. */
+/** Applies the safe fixes: repairPlan runs on the fields as they are now (the text may have
+ * changed since the offer was drawn), its plan goes into the field and is checked again. */
 function applyFixes() {
-  const repair = state.repair;
-  if (!repair) return;
+  if (!state.repair) return;
+  let repair;
+  try {
+    repair = repairPlan($('plan').value, $('request').value);
+  } catch {
+    return check();
+  }
+  if (repair.applied.length === 0) return check();
   state.fixed = { repair };
   $('plan').value = repair.plan;
   setExample(null);
