@@ -108,7 +108,7 @@ async def scenario(connect: Connect, mode: str, store: Path) -> None:
 
         # The catalog.
         tools = {t.name: t for t in (await client.list_tools()).tools}
-        assert list(tools) == ["get_plan_contract", "validate_plan", "save_plan"]
+        assert list(tools) == ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]
         for t in tools.values():
             assert t.title and t.description and t.output_schema and t.annotations
             assert t.annotations.open_world_hint is False and t.annotations.idempotent_hint is True
@@ -133,6 +133,23 @@ async def scenario(connect: Connect, mode: str, store: Path) -> None:
         # Arguments that do not fit: a tool error naming the argument.
         assert "plan" in error_text(await client.call_tool("validate_plan", {"request": REQUEST}))
         assert "request" in error_text(await client.call_tool("validate_plan", {"plan": PLAN, "request": 5}))
+        # repair_plan: the binding's repair (safe, then unsafe fixes); get_plan_schema: its schema.
+        for plan, unsafe in ((BROKEN, False), (BROKEN, True), (PLAN, False)):
+            repaired = structured(
+                await client.call_tool("repair_plan", {"plan": plan, "request": REQUEST, "unsafe": unsafe})
+            )
+            assert repaired == momentum_plan.repair_plan(plan, REQUEST, unsafe=unsafe)
+            assert list(repaired) == list(momentum_plan.repair_plan(plan, REQUEST))
+        assert structured(await client.call_tool("repair_plan", {"plan": PLAN, "request": REQUEST}))["patch"] == []
+        for variant in ("validation", "strict"):
+            schema = structured(await client.call_tool("get_plan_schema", {"request": REQUEST, "variant": variant}))
+            assert schema == momentum_plan.plan_schema(REQUEST, variant)
+        assert structured(await client.call_tool("get_plan_schema", {"request": REQUEST})) == momentum_plan.plan_schema(
+            REQUEST
+        )
+        assert "variant" in error_text(await client.call_tool("get_plan_schema", {"request": REQUEST, "variant": "x"}))
+        at_fault = error_text(await client.call_tool("get_plan_schema", {"request": {"requestId": "r", "kind": "week"}}))
+        assert "no plan can satisfy this request" in at_fault
         # An unknown tool is a tool error here (the SDK's choice).
         assert "Unknown tool" in error_text(await client.call_tool("no_such_tool", {}))
 
@@ -209,7 +226,7 @@ async def scenario(connect: Connect, mode: str, store: Path) -> None:
         content = got.messages[0].content
         assert isinstance(content, types.TextContent)
         assert json.dumps(REQUEST) in content.text
-        for word in ("get_plan_contract", "validate_plan", "save_plan"):
+        for word in ("get_plan_contract", "validate_plan", "repair_plan", "save_plan"):
             assert word in content.text
         with pytest.raises(MCPError) as info:
             await client.get_prompt("draft_plan", {})
