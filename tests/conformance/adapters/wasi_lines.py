@@ -8,12 +8,15 @@ Starts the sandboxed server once, answers `initialize`, then turns every input l
 whose `arguments` are the line itself (byte for byte, so number literals keep their form),
 pipelined. Writes per line: for validate_plan the result's structuredContent as compact JSON; for
 repair_plan and get_plan_schema the result's text block, which is the core's bytes as they are
-(structuredContent embeds the same bytes); a tool error is {"error": its text}. Exits 3 when the
-server does not list the tool (not built yet)."""
+(structuredContent embeds the same bytes: checked, a difference is an error line); a tool error is
+{"error": its text}. Exits 3 when the server does not list the tool (not built yet)."""
 import json
 import subprocess
 import sys
 import threading
+
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)  # integers of any length, as the core carries them
 
 TOOLS = {"--validate": "validate_plan", "--repair": "repair_plan", "--schema": "get_plan_schema"}
 
@@ -56,7 +59,10 @@ def main() -> int:
         elif mode == "--validate":
             results[msg["id"]] = json.dumps(res["structuredContent"], ensure_ascii=False, separators=(",", ":"))
         else:
-            results[msg["id"]] = res["content"][0]["text"]
+            text = res["content"][0]["text"]
+            if json.loads(text) != res.get("structuredContent"):
+                text = json.dumps({"error": "structuredContent is not the text block's JSON"})
+            results[msg["id"]] = text
     proc.wait()
     if listed is not None and tool not in listed:
         print(f"wasi_lines.py: the server has no tool {tool} (not built yet)", file=sys.stderr)
