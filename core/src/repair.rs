@@ -115,24 +115,34 @@ impl Repair {
     /// description}`. The same bytes on every surface.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let verdict: Value = serde_json::from_str(&self.verdict.to_json()).unwrap_or(Value::Null);
-        let issues: Vec<Value> = self
+        let fixes = |list: &[Fix]| Value::Array(list.iter().map(fix_json).collect()).to_string();
+        let revealed: Vec<Value> = self
             .revealed
             .iter()
             .map(|i| json!({"code": i.code.as_str(), "path": i.path, "message": i.message}))
             .collect();
-        json!({
-            "plan": self.plan,
-            "patch": self.patch,
-            "applied": self.applied.iter().map(fix_json).collect::<Vec<_>>(),
-            "offered": self.offered.iter().map(fix_json).collect::<Vec<_>>(),
-            "verdict": verdict,
-            "rounds": self.rounds,
-            "stopped": self.stopped.as_str(),
-            "revealed": issues,
-            "requestAtFault": self.request_at_fault,
-        })
-        .to_string()
+        // The verdict goes in as the core writes it (`Verdict::to_json`), never parsed back.
+        let mut out = String::with_capacity(self.plan.len() + 512);
+        out.push_str("{\"plan\":");
+        out.push_str(&Value::String(self.plan.clone()).to_string());
+        out.push_str(",\"patch\":");
+        out.push_str(&Value::Array(self.patch.clone()).to_string());
+        out.push_str(",\"applied\":");
+        out.push_str(&fixes(&self.applied));
+        out.push_str(",\"offered\":");
+        out.push_str(&fixes(&self.offered));
+        out.push_str(",\"verdict\":");
+        out.push_str(&self.verdict.to_json());
+        out.push_str(",\"rounds\":");
+        out.push_str(&self.rounds.to_string());
+        out.push_str(",\"stopped\":\"");
+        out.push_str(self.stopped.as_str());
+        out.push_str("\",\"revealed\":");
+        out.push_str(&Value::Array(revealed).to_string());
+        out.push_str(",\"requestAtFault\":");
+        out.push_str(&json!(self.request_at_fault).to_string());
+        out.push('}');
+        out
     }
 }
 
