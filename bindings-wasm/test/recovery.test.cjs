@@ -2,7 +2,8 @@
 // A trap (out of memory here; a Rust panic aborts the same way) must not leave the module
 // unusable: index.js re-instantiates it and the next call gives the right verdict. The trap is
 // real: a child Node limits wasm memory to 128 MiB (--wasm-max-mem-pages=2048) and validates a
-// 15 MB plan text of 5 million empty arrays, which the parser's tree does not fit in.
+// 15 MB plan text of 5 million empty arrays, which the parser's tree does not fit in (through
+// validatePlan three times, then once through repairPlan).
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -28,6 +29,11 @@ for (const which of ['node', 'web']) {
       assert.match(t.message, /restarted, so the next call works/);
     }
     assert.deepEqual(out.after, [out.before, out.before, out.before]);
+    // the same for repairPlan
+    assert.ok(out.repairTrap, 'the huge plan trapped in repairPlan');
+    assert.deepEqual([out.repairTrap.name, out.repairTrap.cause], ['Error', 'RuntimeError']);
+    assert.match(out.repairBefore, /^\{"plan":/);
+    assert.equal(out.repairAfter, out.repairBefore);
     assert.equal(out.contract, 6);
   });
 }
