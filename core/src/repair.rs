@@ -110,6 +110,27 @@ impl Repair {
         }
     }
 
+    /// The repair of a plan a host cannot hand over as JSON at all (validator.md §9, D12): a value
+    /// JSON cannot carry (a lone surrogate, nesting deeper than [`crate::MAX_DEPTH`]) or text
+    /// holding a lone surrogate. Nothing is applied; `plan` is `plan_text` (the host's best text
+    /// of it, e.g. with U+FFFD for a lone surrogate, or empty); the verdict is the `json` verdict of
+    /// `error` ([`Verdict::not_json`]); `stopped` is `notAnObject`; `requestAtFault` is judged
+    /// from `request` as [`repair`] judges it. Bindings use it so that their answer is the core's.
+    #[must_use]
+    pub fn not_json(plan_text: String, error: &JsonError, request: &Value) -> Repair {
+        Repair {
+            plan: plan_text,
+            patch: Vec::new(),
+            applied: Vec::new(),
+            offered: Vec::new(),
+            verdict: Verdict::not_json(error),
+            rounds: 0,
+            stopped: Stop::NotAnObject,
+            revealed: Vec::new(),
+            request_at_fault: crate::schema::request_faults(request),
+        }
+    }
+
     /// The result as compact JSON text, members in the order of validator.md §9 and then
     /// `rounds, stopped, revealed, requestAtFault`; each fix `{code, path, applicability,
     /// description}`. The same bytes on every surface.

@@ -219,3 +219,14 @@ fn the_broken_example_gets_its_safe_fixes_and_is_offered_the_rest() {
         ["plan", "patch", "applied", "offered", "verdict", "rounds", "stopped", "revealed", "requestAtFault"]
     );
 }
+
+#[test]
+fn a_plan_no_host_can_hand_over_gets_the_json_verdict() {
+    let request = serde_json::json!({"requestId": "r", "kind": "daily"});
+    let r = momentum_plan::Repair::not_json(String::new(), &momentum_plan::JsonError::too_deep(), &request);
+    assert_eq!(r.verdict.errors[0].code.as_str(), "json");
+    assert!(r.verdict.errors[0].message.contains("nesting deeper than 512 levels"));
+    assert_eq!(r.stopped, momentum_plan::Stop::NotAnObject);
+    assert_eq!(r.request_at_fault.len(), 1);
+    assert!(r.patch.is_empty() && r.applied.is_empty());
+}

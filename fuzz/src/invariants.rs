@@ -398,10 +398,18 @@ pub fn check_repair(plan: &Value, request: &Value) {
     if plan.is_string() {
         assert_eq!(r.verdict, of_text, "the verdict is not the returned plan's");
     } else if plan.is_object() {
-        assert_eq!(json_messages_blanked(&r.verdict), json_messages_blanked(&of_text), "the verdict is not the returned plan's");
+        assert_eq!(
+            json_messages_blanked(&r.verdict),
+            json_messages_blanked(&of_text),
+            "the verdict is not the returned plan's"
+        );
     }
     for f in &r.applied {
-        assert!(!r.verdict.errors.iter().any(|i| i.code == f.code && i.path == f.path), "a fix left its issue: {}", f.path);
+        assert!(
+            !r.verdict.errors.iter().any(|i| i.code == f.code && i.path == f.path),
+            "a fix left its issue: {}",
+            f.path
+        );
     }
     if validate(plan, request).valid {
         assert!(r.patch.is_empty() && r.applied.is_empty(), "a valid plan was changed");
