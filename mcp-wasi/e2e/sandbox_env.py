@@ -7,6 +7,8 @@ Paths (each overridable by an environment variable, which ``mcp-wasi/sandbox/tes
   ``$TARGET/wasm32-wasip2/release/momentum-plan-mcp.wasm``;
 * ``MOMENTUM_PLAN_VALIDATE``: the core's line driver (``cargo build --release -p momentum-plan
   --example validate``), default ``$TARGET/release/examples/validate``;
+* ``MOMENTUM_PLAN_REPAIR``: the core's repair and schema line driver (``cargo build --release -p
+  momentum-plan --example repair``), default ``$TARGET/release/examples/repair``;
 * ``MOMENTUM_PLAN_CORE_PROBE``: the core probe (``cargo build --release -p momentum-plan-sandbox
   --example core-probe``), default ``$TARGET/release/examples/core-probe``;
 
@@ -43,6 +45,7 @@ def _path(env: str, default: Path) -> Path:
 RUNNER = _path("MOMENTUM_PLAN_SANDBOX", TARGET / "release" / "momentum-plan-sandbox")
 WASM = _path("MOMENTUM_PLAN_MCP_WASM", TARGET / "wasm32-wasip2" / "release" / "momentum-plan-mcp.wasm")
 VALIDATE = _path("MOMENTUM_PLAN_VALIDATE", TARGET / "release" / "examples" / "validate")
+REPAIR = _path("MOMENTUM_PLAN_REPAIR", TARGET / "release" / "examples" / "repair")
 CORE_PROBE = _path("MOMENTUM_PLAN_CORE_PROBE", TARGET / "release" / "examples" / "core-probe")
 
 #: Exit codes of the runner (mcp-wasi/sandbox/src/exit.rs).
@@ -256,23 +259,52 @@ def args_text(plan: Any, request: Any) -> str:
     return json.dumps({"plan": plan, "request": request}, ensure_ascii=False, separators=(",", ":"))
 
 
-def core_verdicts(lines: list[str]) -> list[str]:
-    """The core's verdicts (compact JSON lines) for lines of the lines protocol, in order."""
+def _driver(command: list[str], lines: list[str]) -> list[str]:
+    """A core line driver's answers for ``lines`` (one line each, in order)."""
     out = subprocess.run(
-        [str(VALIDATE), "--lines"],
+        command,
         input="".join(line + "\n" for line in lines).encode("utf-8"),
         capture_output=True,
         check=True,
         timeout=600,
     )
-    verdicts = out.stdout.decode("utf-8").splitlines()
-    assert len(verdicts) == len(lines), out.stderr.decode()
-    return verdicts
+    answers = out.stdout.decode("utf-8").splitlines()
+    assert len(answers) == len(lines), out.stderr.decode()
+    return answers
+
+
+def core_verdicts(lines: list[str]) -> list[str]:
+    """The core's verdicts (compact JSON lines) for lines of the lines protocol, in order."""
+    return _driver([str(VALIDATE), "--lines"], lines)
 
 
 def core_verdict(plan: Any, request: Any) -> Any:
     """The core's verdict for one pair, parsed (plain dicts, order kept by Python)."""
     return json.loads(core_verdicts([args_text(plan, request)])[0])
+
+
+def _repair_driver(args: list[str], lines: list[str]) -> list[str]:
+    return _driver([str(REPAIR), *args], lines)
+
+
+def core_repairs(lines: list[str], schema: bool = False) -> list[str]:
+    """The core driver's answers (compact JSON lines) for lines of ``repair --lines`` (or, with
+    ``schema``, ``repair --schema --lines``), in order."""
+    return _repair_driver(["--schema", "--lines"] if schema else ["--lines"], lines)
+
+
+def core_repair_text(plan: Any, request: Any, unsafe: bool = False) -> str:
+    """The core's repair of one pair as compact JSON text (``repair --lines``): the exact bytes of
+    ``repair_plan``'s text block."""
+    line = {"plan": plan, "request": request, "unsafe": unsafe}
+    return _repair_driver(["--lines"], [json.dumps(line, ensure_ascii=False, separators=(",", ":"))])[0]
+
+
+def core_schema_text(request: Any, variant: str = "validation") -> str:
+    """The core's plan schema as compact JSON text (``repair --schema --lines``), or
+    ``{"error": <SchemaError's text>}`` for a request at fault or an unknown variant."""
+    line = {"request": request, "variant": variant}
+    return _repair_driver(["--schema", "--lines"], [json.dumps(line, ensure_ascii=False, separators=(",", ":"))])[0]
 
 
 def core_contract_text() -> str:

@@ -35,7 +35,7 @@ from sandbox_env import (
     ordered,
     resource_text,
 )
-from test_python_sdk import TOOLS, Elicitor, check_structured, text_of, tool_annotations
+from test_python_sdk import TOOLS, Elicitor, check_repair_and_schema, check_structured, text_of, tool_annotations
 
 MODES = {"auto": "2026-07-28", "2026-07-28": "2026-07-28", "legacy": "2025-11-25"}
 
@@ -106,6 +106,7 @@ def test_full_session(mode: str, http_server: HttpRunner, store: Path) -> None: 
             assert check_structured(r) == core_verdict(as_text, broken_req)
             r = await c.call_tool("validate_plan", {"plan": calm_plan})
             assert r.is_error is True and "request" in text_of(r)
+            await check_repair_and_schema(c)
             with pytest.raises(MCPError) as err:
                 await c.call_tool("no_such_tool", {})
             assert err.value.code == -32602 and "Unknown tool: no_such_tool" in err.value.message

@@ -24,10 +24,11 @@ def test_sdk_sees_no_save(mode: str, cache_dir: Path) -> None:
     async def session() -> None:
         async with Client(server_params(None, cache_dir), mode=mode) as c:  # type: ignore[arg-type]
             names = [t.name for t in (await c.list_tools()).tools]
-            assert names == ["get_plan_contract", "validate_plan"]
+            assert names == ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema"]
             caps = c.server_capabilities
             assert caps is not None and caps.resources is None and caps.tools is not None and caps.prompts is not None
             assert c.instructions and "save" not in c.instructions.lower()
+            assert "repair_plan" in c.instructions
             r = await c.call_tool("validate_plan", {"plan": plan, "request": request})
             assert r.is_error is False and r.structured_content["valid"] is True
             with pytest.raises(MCPError) as err:

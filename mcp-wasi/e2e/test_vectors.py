@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from sandbox_env import VECTORS, RawSession, core_verdicts, modern_meta, ordered, raw_members, runner_args
+from sandbox_env import VECTORS, RawSession, core_repairs, core_verdicts, modern_meta, ordered, raw_members, runner_args
 
 
 def load_vectors() -> list[tuple[str, str, dict[str, Any]]]:
@@ -93,3 +93,59 @@ def test_all_vectors_one_session(cache_dir: Path) -> None:
         t.join(timeout=60)
         assert s.close() == 0
     assert mismatches == [], f"{len(mismatches)} mismatches, first: " + "\n".join(mismatches[:10])
+
+
+def test_repair_and_schema_on_a_sample_of_vectors(cache_dir: Path) -> None:
+    """Every 10th vector through ``repair_plan`` (safe fixes; every 40th with ``unsafe: true`` too)
+    and its request through ``get_plan_schema`` (both variants), in one sandboxed session: each
+    text block is byte for byte the core's line driver (``repair --lines``, ``repair --schema
+    --lines``) on the same raw text. The full set runs natively in tests/mcp/repair.rs."""
+    vectors = load_vectors()[::10]
+    calls: list[tuple[str, str, str]] = []  # (tool, arguments text, driver line)
+    for n, (_, args, _) in enumerate(vectors):
+        calls.append(("repair_plan", args, args))
+        if n % 4 == 0:
+            unsafe = args[:-1] + ',"unsafe":true}'
+            calls.append(("repair_plan", unsafe, unsafe))
+        request = raw_members(args)["request"]
+        for variant in ("validation", "strict"):
+            line = '{"request":' + request + ',"variant":"' + variant + '"}'
+            calls.append(("get_plan_schema", line, line))
+    repairs = core_repairs([c[2] for c in calls if c[0] == "repair_plan"])
+    schemas = core_repairs([c[2] for c in calls if c[0] == "get_plan_schema"], schema=True)
+    expected = iter(repairs), iter(schemas)
+    mismatches: list[str] = []
+    with RawSession(runner_args(None, cache_dir), timeout=120) as s:
+        s.initialize()
+
+        def writer() -> None:
+            for n, (tool, args, _) in enumerate(calls):
+                s.send_text(
+                    '{"jsonrpc":"2.0","id":' + str(n) + ',"method":"tools/call","params":{"name":"' + tool
+                    + '","arguments":' + args + "}}"
+                )
+
+        t = threading.Thread(target=writer, daemon=True)
+        t.start()
+        for n, (tool, args, _) in enumerate(calls):
+            line = s.recv_text()
+            assert line is not None, f"server ended early; stderr: {s.stderr()[-2000:]}"
+            reply = json.loads(line)
+            assert reply.get("id") == n, reply
+            want = next(expected[0] if tool == "repair_plan" else expected[1])
+            result = reply["result"]
+            error = json.loads(want).get("error") if tool == "get_plan_schema" and want.startswith('{"error"') else None
+            if error is not None:
+                ok = result["isError"] is True and result["content"][0]["text"] == error
+            else:
+                ok = (
+                    result["isError"] is False
+                    and len(result["content"]) == 1
+                    and result["content"][0]["text"] == want
+                    and '"structuredContent":' + want in line
+                )
+            if not ok:
+                mismatches.append(f"{tool} {args[:200]}: {line[:300]} != {want[:300]}")
+        t.join(timeout=60)
+        assert s.close() == 0
+    assert mismatches == [], f"{len(mismatches)} of {len(calls)} mismatches, first: " + "\n".join(mismatches[:5])

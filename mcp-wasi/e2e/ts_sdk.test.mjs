@@ -18,6 +18,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
+import { checkRepairAndSchema } from './repair_checks.mjs';
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
 const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
@@ -95,7 +97,7 @@ test('classic session: every tool, refusal, save, overwrite accepted, resource, 
     assert.match(client.getInstructions() ?? '', /save/i);
 
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'save_plan']);
+    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan']);
     for (const t of tools) {
       assert.ok(t.title && t.description && t.outputSchema, t.name);
       assert.equal(t.annotations.idempotentHint, true);
@@ -112,6 +114,8 @@ test('classic session: every tool, refusal, save, overwrite accepted, resource, 
     const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
     assert.equal(bad.isError, true);
     assert.match(bad.content[0].text, /request/);
+
+    await checkRepairAndSchema(client, calm, broken);
 
     const refused = await client.callTool({ name: 'save_plan', arguments: broken });
     assert.equal(refused.isError, true);
@@ -186,7 +190,7 @@ test('read-only run: no save_plan, no resources', async () => {
   const { client } = await connect(null, null);
   try {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan']);
+    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema']);
     assert.equal(client.getServerCapabilities().resources, undefined);
     const calm = example('calm-weekday');
     assert.equal(structured(await client.callTool({ name: 'validate_plan', arguments: calm })).valid, true);

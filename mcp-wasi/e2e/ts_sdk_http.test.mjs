@@ -20,6 +20,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
+import { checkRepairAndSchema } from './repair_checks.mjs';
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
 const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
@@ -29,7 +31,7 @@ const HTTP_WASM =
 const VALIDATE = process.env.MOMENTUM_PLAN_VALIDATE || join(TARGET, 'release', 'examples', 'validate');
 const CORE_PROBE = process.env.MOMENTUM_PLAN_CORE_PROBE || join(TARGET, 'release', 'examples', 'core-probe');
 const EXAMPLES = join(ROOT, 'examples');
-const TOOLS = ['get_plan_contract', 'validate_plan', 'save_plan'];
+const TOOLS = ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan'];
 
 const scratch = mkdtempSync(join(tmpdir(), 'mp-ts-http-e2e-'));
 const cacheDir = join(scratch, 'cache');
@@ -174,6 +176,8 @@ test('classic HTTP session: every tool, refusal, save, overwrite not asked, reso
     const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
     assert.equal(bad.isError, true);
     assert.match(bad.content[0].text, /request/);
+
+    await checkRepairAndSchema(client, calm, broken);
 
     const refused = await client.callTool({ name: 'save_plan', arguments: broken });
     assert.equal(refused.isError, true);

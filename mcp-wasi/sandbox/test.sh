@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Tests of momentum-plan-sandbox (the wasmtime runner) and the end-to-end tests of the WASI MCP
 # server through it (mcp-wasi/e2e: Python SDK client in both eras, TypeScript SDK client, read-only
-# run, unsafe ids, memory cap, runner errors, compile cache, all shared vectors), and over
+# run, unsafe ids, memory cap, runner errors, compile cache, all shared vectors through validate_plan
+# and a sample through repair_plan and get_plan_schema), and over
 # Streamable HTTP (`--http`): the official conformance suite (two versions), the Python SDK client
 # in both modes, the TypeScript SDK client, two runners on one store, bad input and slow clients.
 #
 # Builds in release: both server components (.wasm, wasm32-wasip2), the runner, the core probe and the core's
-# line driver; installs the venv (scripts/venv.sh) and the npm packages (npm ci); then runs the
+# line drivers (validate, repair); installs the venv (scripts/venv.sh) and the npm packages (npm ci); then runs the
 # runner's own tests (cargo test) and every e2e test. Works from any cwd; exit non-zero on any
 # failure. Honours CARGO_TARGET_DIR.
 set -euo pipefail
@@ -31,13 +32,14 @@ stamp "building the servers (.wasm: stdio and HTTP)"
 cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http
 stamp "building the runner and the core probe (the first wasmtime build takes minutes)"
 cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
-cargo build --release -p momentum-plan --example validate
+cargo build --release -p momentum-plan --example validate --example repair
 
 export MOMENTUM_PLAN_SANDBOX="$TARGET/release/momentum-plan-sandbox"
 export MOMENTUM_PLAN_MCP_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-mcp.wasm"
 export MOMENTUM_PLAN_MCP_HTTP_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-mcp-http.wasm"
 export MOMENTUM_PLAN_CORE_PROBE="$TARGET/release/examples/core-probe"
 export MOMENTUM_PLAN_VALIDATE="$TARGET/release/examples/validate"
+export MOMENTUM_PLAN_REPAIR="$TARGET/release/examples/repair"
 
 # --- packages ------------------------------------------------------------------------------------
 PY=$("$ROOT/scripts/venv.sh")

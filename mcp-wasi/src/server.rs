@@ -7,7 +7,8 @@
 
 use crate::MAX_LINE_BYTES;
 use crate::catalog::{
-    self, DRAFT_PLAN, GET_PLAN_CONTRACT, JSON_MIME, PLAN_URI_PREFIX, REQUEST_JSON, SAVE_PLAN, VALIDATE_PLAN,
+    self, DRAFT_PLAN, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, JSON_MIME, PLAN_URI_PREFIX, REPAIR_PLAN, REQUEST_JSON,
+    SAVE_PLAN, VALIDATE_PLAN,
 };
 use crate::model::{
     CacheHints, CallToolParams, CallToolResult, CancelledParams, DiscoverResult, ElicitAction, ElicitParams,
@@ -21,10 +22,11 @@ use crate::rpc::{
     UNSUPPORTED_PROTOCOL_VERSION,
 };
 use crate::store::{self, Store};
-use momentum_plan::{Issue, IssueCode, validate};
+use momentum_plan::{Input, Issue, IssueCode, RepairOptions, SchemaVariant, validate};
 
 use crate::arguments::{self, ObjectArguments};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 /// `_meta` key carrying a 2026-07-28 request's protocol version.
@@ -437,16 +439,33 @@ impl Server {
                 }
                 Err(message) => tool_error(ctx, id, message),
             })),
-            VALIDATE_PLAN => Ok(Some(match plan_arguments(VALIDATE_PLAN, p.arguments) {
-                Ok((plan, request)) => {
+            VALIDATE_PLAN => Ok(Some(match plan_arguments(VALIDATE_PLAN, p.arguments, &[]) {
+                Ok((plan, request, _)) => {
                     let verdict = kept.verdict(plan, request);
                     let text = verdict.to_json();
                     tool_result(ctx, id, &verdict, text)
                 }
                 Err(message) => tool_error(ctx, id, message),
             })),
-            SAVE_PLAN if self.store.is_some() => match plan_arguments(SAVE_PLAN, p.arguments) {
-                Ok((plan, request)) => {
+            REPAIR_PLAN => Ok(Some(match plan_arguments(REPAIR_PLAN, p.arguments, &[UNSAFE]) {
+                Ok((plan, request, options)) => {
+                    let (plan, request) = kept.values(plan, request);
+                    repair_plan(ctx, id, &plan, &request, options.unsafe_fixes)
+                }
+                Err(message) => tool_error(ctx, id, message),
+            })),
+            GET_PLAN_SCHEMA => Ok(Some(match schema_arguments(p.arguments) {
+                Ok((request, variant)) => match momentum_plan::plan_schema(&request, variant) {
+                    Ok(schema) => {
+                        let text = schema.to_string();
+                        tool_result(ctx, id, &schema, text)
+                    }
+                    Err(e) => tool_error(ctx, id, e.to_string()),
+                },
+                Err(message) => tool_error(ctx, id, message),
+            })),
+            SAVE_PLAN if self.store.is_some() => match plan_arguments(SAVE_PLAN, p.arguments, &[]) {
+                Ok((plan, request, _)) => {
                     let (plan, request) = kept.values(plan, request);
                     self.save_plan(ctx, id, &plan, &request, p.input_responses, sent)
                 }
@@ -815,12 +834,29 @@ fn no_arguments(arguments: Map<String, Value>) -> Result<(), String> {
     ))
 }
 
-/// The `plan` and `request` arguments of `validate_plan`/`save_plan`, or the tool error text
-/// naming every argument that does not fit the input schema.
-fn plan_arguments(tool: &str, mut args: Map<String, Value>) -> Result<(Value, Value), String> {
+/// The optional boolean argument of `repair_plan`.
+const UNSAFE: &str = "unsafe";
+/// The optional argument of `get_plan_schema`.
+const VARIANT: &str = "variant";
+
+/// What the optional arguments of a plan tool asked for (only `repair_plan` has any).
+#[derive(Debug, Clone, Copy, Default)]
+struct PlanOptions {
+    unsafe_fixes: bool,
+}
+
+/// The `plan` and `request` arguments of `validate_plan`, `repair_plan` and `save_plan`, and
+/// the optional ones `optional` names (`unsafe`: a boolean), or the tool error text naming every
+/// argument that does not fit the input schema.
+fn plan_arguments(
+    tool: &str,
+    mut args: Map<String, Value>,
+    optional: &[&str],
+) -> Result<(Value, Value, PlanOptions), String> {
     let plan = args.remove("plan");
     let request = args.remove("request");
     let mut problems = Vec::new();
+    let mut options = PlanOptions::default();
     match &plan {
         None => problems
             .push("`plan` is missing: pass the plan as a JSON object, or its JSON text as one string".to_owned()),
@@ -840,12 +876,91 @@ fn plan_arguments(tool: &str, mut args: Map<String, Value>) -> Result<(Value, Va
             problems.push(format!("`request` must be a JSON object (the request the plan answers), not {}", kind(v)))
         }
     }
+    if optional.contains(&UNSAFE) {
+        match args.remove(UNSAFE) {
+            None => {}
+            Some(Value::Bool(b)) => options.unsafe_fixes = b,
+            Some(v) => problems.push(format!(
+                "`unsafe` must be a boolean (true applies the fixes that change meaning too; leave it out for the safe ones only), not {}",
+                kind(&v)
+            )),
+        }
+    }
     if !args.is_empty() {
-        problems.push(format!("{}: only `plan` and `request` are accepted", unexpected(&args)));
+        let accepted = match optional {
+            [] => "only `plan` and `request` are accepted".to_owned(),
+            more => {
+                let names: Vec<String> = more.iter().map(|n| format!("`{n}`")).collect();
+                format!("only `plan`, `request` and {} are accepted", names.join(", "))
+            }
+        };
+        problems.push(format!("{}: {accepted}", unexpected(&args)));
     }
     match (plan, request) {
-        (Some(plan), Some(request)) if problems.is_empty() => Ok((plan, request)),
+        (Some(plan), Some(request)) if problems.is_empty() => Ok((plan, request, options)),
         _ => Err(format!("Invalid arguments for {tool}: {}.", problems.join("; "))),
+    }
+}
+
+/// The `request` and `variant` arguments of `get_plan_schema` (`variant` defaults to
+/// `validation`), or the tool error text naming every argument that does not fit.
+fn schema_arguments(mut args: Map<String, Value>) -> Result<(Value, SchemaVariant), String> {
+    let request = args.remove("request");
+    let mut problems = Vec::new();
+    match &request {
+        None => {
+            problems.push("`request` is missing: pass the request the plan must answer, as a JSON object".to_owned())
+        }
+        Some(Value::Object(_)) => {}
+        Some(v) => problems
+            .push(format!("`request` must be a JSON object (the request the plan must answer), not {}", kind(v))),
+    }
+    let variant = match args.remove(VARIANT) {
+        None => Some(SchemaVariant::Validation),
+        Some(Value::String(name)) => match SchemaVariant::from_name(&name) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                problems.push(format!("`variant`: {e}"));
+                None
+            }
+        },
+        Some(v) => {
+            problems.push(format!("`variant` must be a string, \"validation\" or \"strict\", not {}", kind(&v)));
+            None
+        }
+    };
+    if !args.is_empty() {
+        problems.push(format!("{}: only `request` and `variant` are accepted", unexpected(&args)));
+    }
+    match (request, variant) {
+        (Some(request), Some(variant)) if problems.is_empty() => Ok((request, variant)),
+        _ => Err(format!("Invalid arguments for {GET_PLAN_SCHEMA}: {}.", problems.join("; "))),
+    }
+}
+
+/// `repair_plan` (validator.md §9): the core's repair of `plan` (an object, or plan text as a
+/// string, as the reference driver reads it) against `request`. The text block and
+/// `structuredContent` are both [`momentum_plan::Repair::to_json`]'s bytes, the latter embedded
+/// as raw JSON, never re-serialized. A request at fault is a normal result (its `requestAtFault`
+/// says so).
+fn repair_plan(ctx: Ctx, id: &Value, plan: &Value, request: &Value, unsafe_fixes: bool) -> String {
+    let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
+    let plan = match plan {
+        Value::String(text) => Input::Text(text),
+        other => Input::Value(other),
+    };
+    match momentum_plan::repair(plan, Input::Value(request), &options) {
+        Ok(repair) => {
+            let text = repair.to_json();
+            match RawValue::from_string(text.clone()) {
+                Ok(raw) => tool_result(ctx, id, &raw, text),
+                Err(e) => tool_error(ctx, id, format!("The repair could not be written as JSON ({e}).")),
+            }
+        }
+        // Only a request given as text can fail to read; here it is always a JSON object.
+        Err(e) => {
+            tool_error(ctx, id, format!("Invalid arguments for {REPAIR_PLAN}: `request` could not be read: {e}."))
+        }
     }
 }
 

@@ -19,7 +19,7 @@ fn initialize_echoes_every_classic_version() {
         assert_eq!(r["serverInfo"].get("title").is_some(), version >= "2025-06-18", "{version}");
         assert_eq!(r["capabilities"], json!({"tools": {}, "resources": {}, "prompts": {}}));
         let instructions = r["instructions"].as_str().expect("instructions");
-        for word in ["get_plan_contract", "validate_plan", "save_plan"] {
+        for word in ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"] {
             assert!(instructions.contains(word), "{instructions}");
         }
         assert_classic(&r);
@@ -98,7 +98,10 @@ fn read_only_mode_offers_no_store() {
     assert!(!instructions.contains("plan://"), "{instructions}");
     let tools = h.result(&req(2, "tools/list", json!({})));
     let names: Vec<&str> = tools["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["get_plan_contract", "validate_plan"]);
+    assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema"]);
+    for word in ["repair_plan", "get_plan_schema", "requestAtFault"] {
+        assert!(instructions.contains(word), "{instructions}");
+    }
     let (plan, request) = calm();
     let e = h.error(&req(3, "tools/call", call("save_plan", json!({"plan": plan, "request": request}))));
     assert_eq!(e, json!({"code": -32602, "message": "Unknown tool: save_plan"}));
@@ -130,7 +133,7 @@ fn tools_list_is_gated_by_version() {
         assert_classic(&r);
         let tools = r["tools"].as_array().expect("tools");
         let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["get_plan_contract", "validate_plan", "save_plan"]);
+        assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]);
         for tool in tools {
             assert!(tool["description"].as_str().unwrap().len() > 80, "{tool}");
             assert_eq!(tool["inputSchema"]["type"], "object");
@@ -144,20 +147,29 @@ fn tools_list_is_gated_by_version() {
         }
         if version >= "2025-03-26" {
             let a = |i: usize| tools[i]["annotations"].clone();
-            for i in [0, 1] {
+            for i in [0, 1, 2, 3] {
                 assert_eq!(a(i)["readOnlyHint"], true);
                 assert_eq!(a(i)["idempotentHint"], true);
                 assert_eq!(a(i)["openWorldHint"], false);
             }
-            assert_eq!(a(2)["readOnlyHint"], false);
-            assert_eq!(a(2)["destructiveHint"], false);
-            assert_eq!(a(2)["idempotentHint"], true);
-            assert_eq!(a(2)["openWorldHint"], false);
+            assert_eq!(a(4)["readOnlyHint"], false);
+            assert_eq!(a(4)["destructiveHint"], false);
+            assert_eq!(a(4)["idempotentHint"], true);
+            assert_eq!(a(4)["openWorldHint"], false);
         }
         assert_eq!(tools[0]["inputSchema"], json!({"type": "object", "additionalProperties": false}));
         assert_eq!(tools[1]["inputSchema"]["required"], json!(["plan", "request"]));
         assert_eq!(tools[1]["inputSchema"]["additionalProperties"], false);
-        assert_eq!(tools[1]["inputSchema"], tools[2]["inputSchema"]);
+        assert_eq!(tools[1]["inputSchema"], tools[4]["inputSchema"]);
+        // repair_plan: validate_plan's arguments and an optional boolean `unsafe`.
+        let mut repair_input = tools[2]["inputSchema"].clone();
+        assert_eq!(repair_input["properties"]["unsafe"]["type"], "boolean");
+        repair_input["properties"].as_object_mut().unwrap().shift_remove("unsafe");
+        assert_eq!(repair_input, tools[1]["inputSchema"]);
+        // get_plan_schema: `request` required, `variant` one of the core's names.
+        assert_eq!(tools[3]["inputSchema"]["required"], json!(["request"]));
+        assert_eq!(tools[3]["inputSchema"]["additionalProperties"], false);
+        assert_eq!(tools[3]["inputSchema"]["properties"]["variant"]["enum"], json!(["validation", "strict"]));
     }
 }
 
@@ -169,7 +181,7 @@ fn output_schemas_describe_the_results() {
     let codes: Vec<Value> = momentum_plan::IssueCode::ALL.iter().map(|c| json!(c.as_str())).collect();
     assert_eq!(tools[1]["outputSchema"]["properties"]["errors"]["items"]["properties"]["code"]["enum"], json!(codes));
     assert_eq!(tools[1]["outputSchema"]["required"], json!(["valid", "errors", "warnings", "checks"]));
-    assert_eq!(tools[2]["outputSchema"]["required"], json!(["saved", "planId", "uri", "warnings"]));
+    assert_eq!(tools[4]["outputSchema"]["required"], json!(["saved", "planId", "uri", "warnings"]));
     // Every key of the contract is described, and every limit.
     let contract = serde_json::to_value(momentum_plan::contract()).unwrap();
     let schema = &tools[0]["outputSchema"];
@@ -230,7 +242,7 @@ fn get_plan_contract_refuses_arguments_as_a_tool_error() {
 fn arguments_or_input_responses_that_are_not_objects_are_invalid_params() {
     // mcp-server.md "Catalog": they do not fit CallToolRequest, so -32602 (not a tool error).
     let (plan, request) = calm();
-    for tool in ["get_plan_contract", "validate_plan", "save_plan", "nope"] {
+    for tool in ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan", "nope"] {
         for args in [json!([1]), json!("{}"), json!(5), json!(true), json!([plan, request])] {
             let mut h = Harness::with_store();
             let e = h.error(&req(1, "tools/call", call(tool, args.clone())));
@@ -303,7 +315,7 @@ fn argument_errors_are_tool_errors_naming_the_argument() {
         (json!({"plan": [], "request": null}), vec!["`plan` must be", "an array", "`request`", "null"]),
         (json!({"plan": plan, "request": request, "extra": 1}), vec!["unexpected argument `extra`"]),
     ];
-    for tool in ["validate_plan", "save_plan"] {
+    for tool in ["validate_plan", "repair_plan", "save_plan"] {
         for (args, words) in &cases {
             let mut h = Harness::with_store();
             let r = h.result(&req(1, "tools/call", call(tool, args.clone())));
@@ -389,7 +401,8 @@ fn the_prompt_is_gated_by_version_and_needs_its_argument() {
     assert_eq!(messages.len(), 1);
     assert_eq!(messages[0]["role"], "user");
     let t = messages[0]["content"]["text"].as_str().unwrap();
-    for word in ["get_plan_contract", "validate_plan", "save_plan", "Fix every error"] {
+    for word in ["get_plan_contract", "get_plan_schema", "validate_plan", "repair_plan", "save_plan", "Fix every error"]
+    {
         assert!(t.contains(word), "{t}");
     }
     assert!(t.ends_with(request), "the request follows the instructions: {t}");

@@ -9,6 +9,7 @@ mod classic;
 mod http;
 mod jsonrpc;
 mod modern;
+mod repair;
 mod save;
 mod store_errors;
 mod vectors;
