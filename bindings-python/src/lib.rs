@@ -31,7 +31,7 @@ mod convert;
 mod output;
 
 use momentum_plan::{
-    Arena, Argument, HostFault, Input, JsonError, Repair, RepairOptions, SchemaVariant, Stop, Tree, TreeBuilder, Value,
+    Arena, Argument, HostFault, Input, JsonError, Repair, RepairOptions, SchemaVariant, Tree, TreeBuilder, Value,
     Verdict,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -116,14 +116,7 @@ fn repair_plan<'py>(
         let (request_in, request_borrowed) = request_read.input();
         // A plan JSON text cannot carry: the core's `json` verdict, as `validate_plan` gives it.
         let not_json = |error: &JsonError, text: String| -> PyResult<Repair> {
-            // The request's own part (`requestAtFault`, request text that is not JSON) from the
-            // core, on a plan that is not an object.
-            let mut r = momentum_plan::repair(Input::Text("null"), request_in, &options)
-                .map_err(|e| request_not_json(py, &e))?;
-            r.plan = text;
-            r.verdict = Verdict::not_json(error);
-            r.stopped = Stop::NotAnObject;
-            Ok(r)
+            Repair::not_json(text, error, request_in).map_err(|e| request_not_json(py, &e))
         };
         let plan_read = match read(plan, Argument::Plan, &arena)? {
             Read::NotText(e) => {

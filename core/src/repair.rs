@@ -115,10 +115,14 @@ impl Repair {
     /// holding a lone surrogate. Nothing is applied; `plan` is `plan_text` (the host's best text
     /// of it, e.g. with U+FFFD for a lone surrogate, or empty); the verdict is the `json` verdict of
     /// `error` ([`Verdict::not_json`]); `stopped` is `notAnObject`; `requestAtFault` is judged
-    /// from `request` as [`repair`] judges it. Bindings use it so that their answer is the core's.
-    #[must_use]
-    pub fn not_json(plan_text: String, error: &JsonError, request: &Value) -> Repair {
-        Repair {
+    /// from `request` (any [`Input`]) as [`repair`] judges it. Bindings use it so that their
+    /// answer is the core's.
+    ///
+    /// # Errors
+    /// As [`repair`]: a [`JsonError`] when the request, given as text or bytes, is not JSON.
+    pub fn not_json(plan_text: String, error: &JsonError, request: Input<'_>) -> Result<Repair, JsonError> {
+        let request = request_value(request)?;
+        Ok(Repair {
             plan: plan_text,
             patch: Vec::new(),
             applied: Vec::new(),
@@ -127,8 +131,8 @@ impl Repair {
             rounds: 0,
             stopped: Stop::NotAnObject,
             revealed: Vec::new(),
-            request_at_fault: crate::schema::request_faults(request),
-        }
+            request_at_fault: crate::schema::request_faults(&request),
+        })
     }
 
     /// The result as compact JSON text, members in the order of validator.md §9 and then
@@ -183,12 +187,7 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
     if first.valid {
         return Ok(Repair::unchanged(plan, first, Stop::FixedPoint, Vec::new()));
     }
-    let request: Cow<'_, Value> = match request {
-        Input::Text(t) => Cow::Owned(json::parse(t)?),
-        Input::Bytes(b) => Cow::Owned(json::parse_bytes(b)?),
-        Input::Value(v) => Cow::Borrowed(v),
-        Input::Tree(t) => Cow::Owned(t.to_value()),
-    };
+    let request = request_value(request)?;
     let request: &Value = &request;
     // The plan as a value, and its text when it came as text.
     let (value, text): (Option<Value>, Option<&str>) = match plan {
@@ -283,6 +282,16 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
         }
     };
     Ok(Repair { plan, patch, applied, offered, verdict, rounds, stopped, revealed, request_at_fault })
+}
+
+/// The request as a value, borrowed when it is one.
+fn request_value(request: Input<'_>) -> Result<Cow<'_, Value>, JsonError> {
+    Ok(match request {
+        Input::Text(t) => Cow::Owned(json::parse(t)?),
+        Input::Bytes(b) => Cow::Owned(json::parse_bytes(b)?),
+        Input::Value(v) => Cow::Borrowed(v),
+        Input::Tree(t) => Cow::Owned(t.to_value()),
+    })
 }
 
 /// The plan's text as given: its text, or the compact JSON of a value or built tree (bytes that

@@ -223,7 +223,11 @@ fn the_broken_example_gets_its_safe_fixes_and_is_offered_the_rest() {
 #[test]
 fn a_plan_no_host_can_hand_over_gets_the_json_verdict() {
     let request = serde_json::json!({"requestId": "r", "kind": "daily"});
-    let r = momentum_plan::Repair::not_json(String::new(), &momentum_plan::JsonError::too_deep(), &request);
+    let r =
+        momentum_plan::Repair::not_json(String::new(), &momentum_plan::JsonError::too_deep(), Input::Value(&request))
+            .expect("a value request");
+    let e = momentum_plan::Repair::not_json(String::new(), &momentum_plan::JsonError::too_deep(), Input::Text("{"));
+    assert!(e.is_err(), "request text that is not JSON");
     assert_eq!(r.verdict.errors[0].code.as_str(), "json");
     assert!(r.verdict.errors[0].message.contains("nesting deeper than 512 levels"));
     assert_eq!(r.stopped, momentum_plan::Stop::NotAnObject);
