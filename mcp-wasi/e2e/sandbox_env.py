@@ -268,7 +268,8 @@ def _driver(command: list[str], lines: list[str]) -> list[str]:
         check=True,
         timeout=600,
     )
-    answers = out.stdout.decode("utf-8").splitlines()
+    # Split at "\n" only: an answer may hold U+2028 or other characters splitlines() breaks at.
+    answers = out.stdout.decode("utf-8").split("\n")[:-1]
     assert len(answers) == len(lines), out.stderr.decode()
     return answers
 
