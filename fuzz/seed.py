@@ -185,7 +185,12 @@ def main():
         lines = [init, mcp_call(2, "validate_plan", plan_js, req_js),
                  mcp_call(3, "save_plan", plan_js, req_js),
                  mcp_call(4, "save_plan", plan_js, req_js),
-                 mcp_call(5, "validate_plan", plan_js, req_js, modern=True)]
+                 mcp_call(5, "validate_plan", plan_js, req_js, modern=True),
+                 mcp_call(6, "repair_plan", plan_js, req_js),
+                 mcp_call(7, "repair_plan", plan_js, req_js, modern=True).replace(
+                     '"arguments":{', '"arguments":{"unsafe":true,', 1),
+                 '{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"get_plan_schema",'
+                 '"arguments":{"request":%s,"variant":"%s"}}}' % (req_js, ("validation", "strict")[i % 2])]
         mcp.add(utf8("\n".join(lines)))
         if i < 8:
             # The overwrite question and its answers (the server numbers its questions 1, 2, ...),

@@ -7,14 +7,18 @@
 //! `id` and exactly one of `result`/`error`, or a server request with a `method`), with no raw
 //! newline; a line that is not JSON is answered by exactly one `-32700` with `id: null`; a
 //! `validate_plan` call answered with a result carries exactly the core's verdict JSON
-//! (`momentum_plan::validate(plan, request).to_json()`), also as `structuredContent` when
-//! present; the closing handshake and tool list are right.
+//! (`momentum_plan::validate(plan, request).to_json()`), and a `repair_plan` call the core's
+//! repair JSON (`momentum_plan::repair(…).to_json()`), also as `structuredContent` when present;
+//! the closing handshake and tool list are right.
 #![no_main]
 
 use fuzz_support::mem_store::MemStore;
 use libfuzzer_sys::fuzz_target;
 use momentum_plan::Value;
-use momentum_plan_mcp::{SAVE_PLAN, SERVER_NAME, Server, rpc};
+use momentum_plan::{Input, RepairOptions};
+use momentum_plan_mcp::{
+    GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, REPAIR_PLAN, SAVE_PLAN, SERVER_NAME, Server, VALIDATE_PLAN, rpc,
+};
 
 /// The line as the server reads it: without `\r` and a leading BOM.
 fn stripped(line: &[u8]) -> &[u8] {
@@ -58,22 +62,33 @@ fn check_message(v: Value, line: &str) {
     }
 }
 
-/// When `line` is a lone `validate_plan` call with fitting arguments, the core's verdict JSON.
+/// When `line` is a lone `validate_plan` call with fitting arguments, the core's verdict JSON;
+/// when it is a `repair_plan` call with fitting arguments, the core's repair JSON.
 fn expected_verdict(value: &Value) -> Option<String> {
     let m = value.as_object()?;
     if m.get("method")?.as_str()? != "tools/call" || !rpc::is_valid_id(m.get("id")?) {
         return None;
     }
     let params = m.get("params")?.as_object()?;
-    if params.get("name")?.as_str()? != momentum_plan_mcp::VALIDATE_PLAN {
-        return None;
-    }
+    let name = params.get("name")?.as_str()?;
     let args = params.get("arguments")?.as_object()?;
     let (plan, request) = (args.get("plan")?, args.get("request")?);
-    if args.len() != 2 || !(plan.is_object() || plan.is_string()) || !request.is_object() {
+    if !(plan.is_object() || plan.is_string()) || !request.is_object() {
         return None;
     }
-    Some(momentum_plan::validate(plan, request).to_json())
+    match (name, args.len(), args.get("unsafe")) {
+        (VALIDATE_PLAN, 2, _) => Some(momentum_plan::validate(plan, request).to_json()),
+        (REPAIR_PLAN, 2, None) | (REPAIR_PLAN, 3, Some(Value::Bool(_))) => {
+            let unsafe_fixes = args.get("unsafe") == Some(&Value::Bool(true));
+            let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
+            let plan = match plan {
+                Value::String(t) => Input::Text(t),
+                v => Input::Value(v),
+            };
+            momentum_plan::repair(plan, Input::Value(request), &options).ok().map(|r| r.to_json())
+        }
+        _ => None,
+    }
 }
 
 fn run(server: &mut Server, data: &[u8]) {
@@ -127,7 +142,7 @@ fn run(server: &mut Server, data: &[u8]) {
     assert_eq!(list["id"], Value::from(-7));
     let tools = list["result"]["tools"].as_array().unwrap_or_else(|| panic!("no tools: {out:?}"));
     let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
-    let mut expected = vec!["get_plan_contract", "validate_plan"];
+    let mut expected = vec![GET_PLAN_CONTRACT, VALIDATE_PLAN, REPAIR_PLAN, GET_PLAN_SCHEMA];
     if server.has_store() {
         expected.push(SAVE_PLAN);
     }
