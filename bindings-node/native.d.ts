@@ -10,8 +10,8 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
- * Every fix applicability name, in the core's order: the source of `Applicability` in
- * `index.d.ts`. The match is exhaustive, so a new variant in the core fails the build here.
+ * Every fix applicability name, in the core's order (`Applicability::ALL`): the source of
+ * `Applicability` in `index.d.ts`.
  */
 export declare function applicabilities(): Array<string>
 
@@ -124,7 +124,7 @@ export declare function repairPlanTextFaultJson(request: string, unsafeFixes: bo
 /** The schema variant names (`SchemaVariant::ALL`). */
 export declare function schemaVariants(): Array<string>
 
-/** Every reason the repair loop stops (`Stop`), guarded like `applicabilities`. */
+/** Every reason the repair loop stops (`Stop::ALL`): the source of `RepairStop` in `index.d.ts`. */
 export declare function stopReasons(): Array<string>
 
 /**

@@ -112,23 +112,6 @@ fn repair_or_message(repair: std::result::Result<Repair, JsonError>) -> String {
     }
 }
 
-/// The repair of a plan JSON text cannot carry (`error`, the core's `json` fault): nothing
-/// applied, `plan` as given, the `json` verdict; the request's part (`requestAtFault`, request
-/// text that is not JSON) from the core, on a plan that is not an object.
-fn repair_not_json(
-    error: &JsonError,
-    plan: String,
-    request: &str,
-    unsafe_fixes: bool,
-) -> std::result::Result<Repair, JsonError> {
-    let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
-    let mut r = momentum_plan::repair(Input::Text("null"), Input::Text(request), &options)?;
-    r.plan = plan;
-    r.verdict = Verdict::not_json(error);
-    r.stopped = Stop::NotAnObject;
-    Ok(r)
-}
-
 /// Repairs plan text against request text (validator.md §9, `momentum_plan::repair`): the safe
 /// fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. Both texts are
 /// read with one N-API copy each.
@@ -161,7 +144,8 @@ pub fn repair_plan_fault_json(
 ) -> Result<String> {
     let fault = host_fault(Argument::Plan, path, &kind, detail)?;
     let error = fault.json_error().ok_or_else(|| invalid(format!("a {kind} fault is not a verdict")))?;
-    Ok(repair_or_message(repair_not_json(&error, String::new(), &request, unsafe_fixes)))
+    let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
+    Ok(repair_or_message(Repair::not_json(String::new(), &error, Input::Text(&request))))
 }
 
 /// The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
@@ -179,7 +163,8 @@ pub fn repair_plan_text_fault_json(
     before: String,
 ) -> Result<String> {
     let error = text_error(unit, &before)?;
-    Ok(repair_or_message(repair_not_json(&error, plan, &request, unsafe_fixes)))
+    let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
+    Ok(repair_or_message(Repair::not_json(plan, &error, Input::Text(&request))))
 }
 
 /// The JSON Schema (2020-12) of the plan that answers the request text `request`
@@ -204,33 +189,17 @@ pub fn plan_schema_json(request: String, variant: String) -> String {
     }
 }
 
-/// Every fix applicability name, in the core's order: the source of `Applicability` in
-/// `index.d.ts`. The match is exhaustive, so a new variant in the core fails the build here.
+/// Every fix applicability name, in the core's order (`Applicability::ALL`): the source of
+/// `Applicability` in `index.d.ts`.
 #[napi(catch_unwind)]
 pub fn applicabilities() -> Vec<&'static str> {
-    /// Fails to compile when the core adds an `Applicability` that the list below lacks.
-    const fn listed(a: Applicability) {
-        match a {
-            Applicability::Safe | Applicability::Unsafe | Applicability::Placeholder => {}
-        }
-    }
-    const ALL: [Applicability; 3] = [Applicability::Safe, Applicability::Unsafe, Applicability::Placeholder];
-    let _ = listed;
-    ALL.iter().map(|a| a.as_str()).collect()
+    Applicability::ALL.iter().map(|a| a.as_str()).collect()
 }
 
-/// Every reason the repair loop stops (`Stop`), guarded like `applicabilities`.
+/// Every reason the repair loop stops (`Stop::ALL`): the source of `RepairStop` in `index.d.ts`.
 #[napi(catch_unwind)]
 pub fn stop_reasons() -> Vec<&'static str> {
-    /// Fails to compile when the core adds a `Stop` that the list below lacks.
-    const fn listed(s: Stop) {
-        match s {
-            Stop::FixedPoint | Stop::RoundLimit | Stop::RepeatedState | Stop::NotAnObject => {}
-        }
-    }
-    const ALL: [Stop; 4] = [Stop::FixedPoint, Stop::RoundLimit, Stop::RepeatedState, Stop::NotAnObject];
-    let _ = listed;
-    ALL.iter().map(|s| s.as_str()).collect()
+    Stop::ALL.iter().map(|s| s.as_str()).collect()
 }
 
 /// The schema variant names (`SchemaVariant::ALL`).

@@ -32,7 +32,7 @@
 
 use momentum_plan::host::{Argument, FaultKind, HostFault};
 use momentum_plan::json::JsonError;
-use momentum_plan::{Input, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Stop, Verdict};
+use momentum_plan::{Input, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Verdict};
 use wasm_bindgen::prelude::*;
 
 mod ts;
@@ -124,18 +124,6 @@ fn repair_or_message(repair: Result<Repair, JsonError>) -> Result<JsValue, JsVal
     }
 }
 
-/// The repair of a plan JSON text cannot carry (`error`, the core's `json` fault): nothing
-/// applied, `plan` as given, the `json` verdict; the request's part (`requestAtFault`, request
-/// text that is not JSON) from the core, on a plan that is not an object.
-fn repair_not_json(error: &JsonError, plan: &str, request: &str, unsafe_fixes: bool) -> Result<Repair, JsonError> {
-    let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
-    let mut r = momentum_plan::repair(Input::Text("null"), Input::Text(request), &options)?;
-    plan.clone_into(&mut r.plan);
-    r.verdict = Verdict::not_json(error);
-    r.stopped = Stop::NotAnObject;
-    Ok(r)
-}
-
 /// Repairs plan text against request text (validator.md §9, [`momentum_plan::repair`]): the
 /// safe fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point.
 ///
@@ -165,7 +153,8 @@ pub fn repair_plan_fault(
 ) -> Result<JsValue, JsValue> {
     let fault = host_fault(Argument::Plan, path, kind, detail)?;
     let error = fault.json_error().ok_or_else(|| invalid(&format!("a {kind} fault is not a verdict")))?;
-    repair_or_message(repair_not_json(&error, "", request, unsafe_fixes))
+    let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
+    repair_or_message(Repair::not_json(String::new(), &error, Input::Text(request)))
 }
 
 /// The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
@@ -183,7 +172,8 @@ pub fn repair_plan_text_fault(
     before: &str,
 ) -> Result<JsValue, JsValue> {
     let error = text_error(unit, before)?;
-    repair_or_message(repair_not_json(&error, plan, request, unsafe_fixes))
+    let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
+    repair_or_message(Repair::not_json(plan.to_owned(), &error, Input::Text(request)))
 }
 
 /// The JSON Schema (2020-12) of the plan that answers the request text `request`

@@ -57,30 +57,27 @@ const CATEGORY_IDS: [&str; CATEGORIES.len()] = {
 
 const FORMAT_UNION: [&str; 1] = [FORMAT];
 
-/// Every fix applicability, in the core's order. The core has no `Applicability::ALL` yet: the
-/// exhaustive match in [`applicability_listed`] breaks the build when a variant is added.
-const APPLICABILITIES: [&str; 3] =
-    [Applicability::Safe.as_str(), Applicability::Unsafe.as_str(), Applicability::Placeholder.as_str()];
-
-/// Every reason the repair loop stops (`Stop`), guarded like [`APPLICABILITIES`].
-const STOPS: [&str; 4] =
-    [Stop::FixedPoint.as_str(), Stop::RoundLimit.as_str(), Stop::RepeatedState.as_str(), Stop::NotAnObject.as_str()];
-
-/// Fails to compile when the core adds an `Applicability` that [`APPLICABILITIES`] lacks.
-#[allow(dead_code)]
-const fn applicability_listed(a: Applicability) {
-    match a {
-        Applicability::Safe | Applicability::Unsafe | Applicability::Placeholder => {}
+/// Every fix applicability, in the core's order (`Applicability::ALL`).
+const APPLICABILITIES: [&str; Applicability::ALL.len()] = {
+    let mut out = [""; Applicability::ALL.len()];
+    let mut i = 0;
+    while i < Applicability::ALL.len() {
+        out[i] = Applicability::ALL[i].as_str();
+        i += 1;
     }
-}
+    out
+};
 
-/// Fails to compile when the core adds a `Stop` that [`STOPS`] lacks.
-#[allow(dead_code)]
-const fn stop_listed(s: Stop) {
-    match s {
-        Stop::FixedPoint | Stop::RoundLimit | Stop::RepeatedState | Stop::NotAnObject => {}
+/// Every reason the repair loop stops (`Stop::ALL`).
+const STOPS: [&str; Stop::ALL.len()] = {
+    let mut out = [""; Stop::ALL.len()];
+    let mut i = 0;
+    while i < Stop::ALL.len() {
+        out[i] = Stop::ALL[i].as_str();
+        i += 1;
     }
-}
+    out
+};
 
 /// The schema variant names (`SchemaVariant::ALL`).
 const SCHEMA_VARIANTS: [&str; SchemaVariant::ALL.len()] = {

@@ -29,6 +29,9 @@ pub enum Applicability {
 }
 
 impl Applicability {
+    /// Every applicability, from the surest.
+    pub const ALL: [Applicability; 3] = [Applicability::Safe, Applicability::Unsafe, Applicability::Placeholder];
+
     /// `safe`, `unsafe` or `placeholder`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

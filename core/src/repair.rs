@@ -48,6 +48,9 @@ pub enum Stop {
 }
 
 impl Stop {
+    /// Every reason, in declaration order.
+    pub const ALL: [Stop; 4] = [Stop::FixedPoint, Stop::RoundLimit, Stop::RepeatedState, Stop::NotAnObject];
+
     /// `fixedPoint`, `roundLimit`, `repeatedState` or `notAnObject`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
