@@ -175,7 +175,10 @@ fn every_distinct_vector_request_gets_the_core_schema_in_both_variants() {
         &mismatches[..mismatches.len().min(5)]
     );
     assert!(schemas > 50 && at_fault > 0, "{schemas} schemas, {at_fault} requests at fault");
-    eprintln!("{} distinct requests: {schemas} schemas and {at_fault} requests at fault as the core", requests.len());
+    eprintln!(
+        "{} distinct requests, both variants: {schemas} schemas and {at_fault} request-at-fault errors, as the core",
+        requests.len()
+    );
 }
 
 #[test]
@@ -284,6 +287,16 @@ fn repair_plan_takes_text_plans_and_says_when_the_request_is_at_fault() {
     let repaired = momentum_plan::json::parse(s["plan"].as_str().unwrap()).unwrap();
     assert_eq!(repaired, calm_plan, "{s}");
     assert_eq!(s["verdict"].to_string(), momentum_plan::validate(&repaired, &calm_request).to_json());
+    // In 2026-07-28 the same bytes, stamped as every complete result, with no caching hints.
+    let m = modern(7, "tools/call", call("repair_plan", json!({"plan": fixable, "request": calm_request})), json!({}));
+    let r = h.result(&m);
+    assert_modern_complete(&r);
+    assert!(r.get("ttlMs").is_none() && r.get("cacheScope").is_none(), "{r}");
+    assert_eq!(text(&r), core_repair(&fixable, &calm_request, false));
+    let m = modern(8, "tools/call", call("get_plan_schema", json!({"request": calm_request})), json!({}));
+    let r = h.result(&m);
+    assert_modern_complete(&r);
+    assert_eq!(r["structuredContent"], momentum_plan::plan_schema(&calm_request, SchemaVariant::Validation).unwrap());
     // A request no plan can satisfy: a normal result whose requestAtFault says why.
     for bad in [json!({"requestId": "r", "kind": "weekly"}), json!({})] {
         let expected = core_repair(&plan, &bad, false);
