@@ -222,27 +222,15 @@ fn schema_input_schema() -> Value {
     schema(&SCHEMA_INPUT_SCHEMA.replace("VARIANTS", &strings(SchemaVariant::ALL.iter().map(|v| v.as_str()))))
 }
 
-/// Every [`Applicability`]; the `match` fails to compile when the core adds one.
-const APPLICABILITIES: [Applicability; 3] = [Applicability::Safe, Applicability::Unsafe, Applicability::Placeholder];
-const _: fn(Applicability) = |a| match a {
-    Applicability::Safe | Applicability::Unsafe | Applicability::Placeholder => {}
-};
-
-/// Every [`Stop`]; the `match` fails to compile when the core adds one.
-const STOPS: [Stop; 4] = [Stop::FixedPoint, Stop::RoundLimit, Stop::RepeatedState, Stop::NotAnObject];
-const _: fn(Stop) = |s| match s {
-    Stop::FixedPoint | Stop::RoundLimit | Stop::RepeatedState | Stop::NotAnObject => {}
-};
-
 fn repair_schema() -> Value {
     let fix = FIX_SCHEMA
         .replace("CODES", &strings(IssueCode::ALL.iter().map(|c| c.as_str())))
-        .replace("APPLICABILITIES", &strings(APPLICABILITIES.iter().map(|a| a.as_str())));
+        .replace("APPLICABILITIES", &strings(Applicability::ALL.iter().map(|a| a.as_str())));
     schema(
         &REPAIR_SCHEMA
             .replace("FIX", &fix)
             .replace("VERDICT", &verdict_schema_text())
-            .replace("STOPS", &strings(STOPS.iter().map(|s| s.as_str())))
+            .replace("STOPS", &strings(Stop::ALL.iter().map(|s| s.as_str())))
             .replace("ISSUE", &issue_schema()),
     )
 }

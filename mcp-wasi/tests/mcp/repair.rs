@@ -219,7 +219,8 @@ fn the_new_tools_are_in_the_catalog_with_their_schemas() {
     let properties: Vec<&String> = repair["outputSchema"]["properties"].as_object().unwrap().keys().collect();
     assert_eq!(members, properties);
     let fix = &repair["outputSchema"]["properties"]["applied"]["items"];
-    assert_eq!(fix["properties"]["applicability"]["enum"], json!(["safe", "unsafe", "placeholder"]));
+    let applicabilities: Vec<&str> = momentum_plan::Applicability::ALL.iter().map(|a| a.as_str()).collect();
+    assert_eq!(fix["properties"]["applicability"]["enum"], json!(applicabilities));
     let codes: Vec<Value> = momentum_plan::IssueCode::ALL.iter().map(|c| json!(c.as_str())).collect();
     assert_eq!(fix["properties"]["code"]["enum"], json!(codes));
     assert_eq!(repair["outputSchema"]["properties"]["offered"]["items"], *fix);
@@ -229,7 +230,7 @@ fn the_new_tools_are_in_the_catalog_with_their_schemas() {
     );
     assert_eq!(
         repair["outputSchema"]["properties"]["stopped"]["enum"],
-        json!(["fixedPoint", "roundLimit", "repeatedState", "notAnObject"])
+        json!(momentum_plan::Stop::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>())
     );
     assert_eq!(repair["inputSchema"]["properties"]["unsafe"]["default"], false);
     assert_eq!(schema["inputSchema"]["properties"]["variant"]["default"], "validation");
