@@ -219,41 +219,70 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
             break;
         }
         seen.insert(value.to_string());
-        let mut touched: Vec<String> = Vec::new();
-        let mut any = false;
+        // This round's candidates, in verdict order: allowed, with an edit, one per region (a
+        // pointer, its ancestors and descendants), up to and including the first structural fix
+        // (paths after a renamed member shift, so the plan is validated again first).
+        let mut touched: BTreeSet<String> = BTreeSet::new();
+        let mut picked: Vec<&Fix> = Vec::new();
         for fix in fixes.iter().filter(|f| allowed(f.applicability)) {
             let Some(pointer) = fix.edit.pointer() else { continue };
-            // One fix per region per round (a pointer, its ancestors and descendants).
-            let overlaps = |p: &String| {
-                p == &pointer || pointer.starts_with(&format!("{p}/")) || p.starts_with(&format!("{pointer}/"))
-            };
-            if touched.iter().any(overlaps) {
+            if overlaps(&touched, &pointer) {
                 continue;
             }
+            touched.insert(pointer);
+            picked.push(fix);
+            if matches!(fix.edit, Edit::Rename { .. }) {
+                break;
+            }
+        }
+        if picked.is_empty() {
+            break;
+        }
+        let mut any = false;
+        // The round's fixes together first: one edit of the plan and one validation for the whole
+        // round, kept when every fix's issue is gone (and, when any is unsafe, the error count
+        // fell), so a repair stays linear in the plan's size.
+        {
             let mut trial = value.clone();
-            let Some(ops) = apply(&mut trial, &fix.edit) else { continue };
-            let after = crate::validate(&trial, request);
-            let gone = !after.errors.iter().any(|i| i.code == fix.code && i.path == fix.path);
-            let better = fix.applicability == Applicability::Safe || after.errors.len() < verdict.errors.len();
-            if !(gone && better) {
-                continue;
-            }
-            // A fix can make more of the plan checkable (a time that now parses, a last block
-            // that is now rest): what comes to light is listed, never hidden.
-            for e in &after.errors {
-                let old = verdict.errors.iter().any(|o| o.code == e.code && o.path == e.path);
-                if !old && !revealed.iter().any(|r| r.code == e.code && r.path == e.path) {
-                    revealed.push(e.clone());
+            let mut ops = Vec::new();
+            let mut done: Vec<&Fix> = Vec::new();
+            for fix in &picked {
+                if let Some(o) = apply(&mut trial, &fix.edit) {
+                    ops.extend(o);
+                    done.push(fix);
                 }
             }
-            value = trial;
-            verdict = after;
-            patch.extend(ops);
-            applied.push(fix.clone());
-            touched.push(pointer);
-            any = true;
-            if matches!(fix.edit, Edit::Rename { .. }) {
-                break; // paths after a renamed member shift: validate again first
+            let after = crate::validate(&trial, request);
+            let remaining = keys(&after);
+            let gone = done.iter().all(|f| !remaining.contains(&(f.code.as_str(), f.path.as_str())));
+            let safe = done.iter().all(|f| f.applicability == Applicability::Safe);
+            if !done.is_empty() && gone && (safe || after.errors.len() < verdict.errors.len()) {
+                note_revealed(&verdict, &after, &mut revealed);
+                value = trial;
+                verdict = after;
+                patch.extend(ops);
+                applied.extend(done.into_iter().cloned());
+                any = true;
+            }
+        }
+        // Otherwise one at a time, each kept only when its issue is gone and, for an unsafe fix,
+        // the error count fell (at most `ONE_BY_ONE` trials a round, a bound on the work).
+        if !any {
+            for fix in picked.into_iter().take(ONE_BY_ONE) {
+                let mut trial = value.clone();
+                let Some(ops) = apply(&mut trial, &fix.edit) else { continue };
+                let after = crate::validate(&trial, request);
+                let gone = !after.errors.iter().any(|i| i.code == fix.code && i.path == fix.path);
+                let better = fix.applicability == Applicability::Safe || after.errors.len() < verdict.errors.len();
+                if !(gone && better) {
+                    continue;
+                }
+                note_revealed(&verdict, &after, &mut revealed);
+                value = trial;
+                verdict = after;
+                patch.extend(ops);
+                applied.push(fix.clone());
+                any = true;
             }
         }
         if !any {
@@ -285,6 +314,36 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
         }
     };
     Ok(Repair { plan, patch, applied, offered, verdict, rounds, stopped, revealed, request_at_fault })
+}
+
+/// The most fixes tried one at a time in a round (when the round's fixes cannot all be kept
+/// together): each trial is one validation of the whole plan, so this bounds a round's work.
+const ONE_BY_ONE: usize = 16;
+
+/// The (code, path) of each error of `v`.
+fn keys(v: &Verdict) -> BTreeSet<(&'static str, &str)> {
+    v.errors.iter().map(|i| (i.code.as_str(), i.path.as_str())).collect()
+}
+
+/// Adds to `revealed` the errors of `after` that `before` did not have (a fix can make more of
+/// the plan checkable: a time that now parses, a last block that is now rest; what comes to light
+/// is listed, never hidden).
+fn note_revealed(before: &Verdict, after: &Verdict, revealed: &mut Vec<Issue>) {
+    let old = keys(before);
+    let mut listed: BTreeSet<(&'static str, String)> =
+        revealed.iter().map(|r| (r.code.as_str(), r.path.clone())).collect();
+    for e in &after.errors {
+        if !old.contains(&(e.code.as_str(), e.path.as_str())) && listed.insert((e.code.as_str(), e.path.clone())) {
+            revealed.push(e.clone());
+        }
+    }
+}
+
+/// Whether `pointer` is in `touched`, or is an ancestor or a descendant of one that is.
+fn overlaps(touched: &BTreeSet<String>, pointer: &str) -> bool {
+    let ancestor = pointer.match_indices('/').map(|(i, _)| &pointer[..i]).chain([pointer]).any(|p| touched.contains(p));
+    let prefix = format!("{pointer}/");
+    ancestor || touched.range(prefix.clone()..).next().is_some_and(|t| t.starts_with(&prefix))
 }
 
 /// The request as a value, borrowed when it is one.

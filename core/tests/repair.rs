@@ -234,3 +234,23 @@ fn a_plan_no_host_can_hand_over_gets_the_json_verdict() {
     assert_eq!(r.request_at_fault.len(), 1);
     assert!(r.patch.is_empty() && r.applied.is_empty());
 }
+
+#[test]
+fn thousands_of_fixes_are_applied_in_one_round_each() {
+    // A round's fixes are applied together and the plan validated once (a repair stays linear in
+    // the plan's size; one validation per fix made a 4,000-fix plan take seconds). Counted in
+    // rounds, not timed.
+    let request = common::example("calm-weekday.request.json");
+    let mut plan = common::example("calm-weekday.plan.json");
+    let blocks: Vec<Value> = (0..4_000)
+        .map(|i| {
+            serde_json::json!({"start": format!("{:02}:{:02}", i * 5 / 60 % 24, i * 5 % 60), "durationMin": 1,
+                "activity": format!("Walk {}", i % 30), "category": "Sleep", "essential": true})
+        })
+        .collect();
+    plan["routine"]["weekdays"] = serde_json::json!({ "mon": blocks });
+    let r = repair(Input::Value(&plan), Input::Value(&request), &RepairOptions::default()).expect("value request");
+    assert_eq!(r.applied.len(), 4_000, "every case fix applied");
+    assert_eq!(r.rounds, 1);
+    assert!(r.applied.iter().all(|f| f.code.as_str() == "category"));
+}
