@@ -245,7 +245,7 @@ fn thousands_of_fixes_are_applied_in_one_round_each() {
     let blocks: Vec<Value> = (0..4_000)
         .map(|i| {
             serde_json::json!({"start": format!("{:02}:{:02}", i * 5 / 60 % 24, i * 5 % 60), "durationMin": 1,
-                "activity": format!("Walk {}", i % 30), "category": "Sleep", "essential": true})
+                "activity": format!("Walk {}", i % 30), "category": "Rest", "essential": true})
         })
         .collect();
     plan["routine"]["weekdays"] = serde_json::json!({ "mon": blocks });
