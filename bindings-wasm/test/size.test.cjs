@@ -1,5 +1,5 @@
 'use strict';
-// The size budget: the optimized .wasm of each output is at most 320,000 bytes. Reports raw and
+// The size budget: the optimized .wasm of each output is at most 345,000 bytes. Reports raw and
 // gzip -9 sizes.
 //
 // Issue 6 set 150 KB for the validator alone (144,330 bytes at commit 55ce03c). Issue 13 adds
@@ -12,8 +12,10 @@
 //   + both (this package)          325,919        (139,713 gzipped)
 //   the same, core 75f2bd5         310,749        (133,580 gzipped: Repair::to_json no longer
 //                                                   parses the verdict back)
+//   today (repair applies a round's fixes together, Repair::not_json, Applicability::ALL,
+//   Stop::ALL; bindings' repair glue)  332,918    (142,941 gzipped)
 // The weight is the core's (the binding adds a few hundred bytes of glue per export), so the
-// budget is raised to 320,000 (3 % headroom) with the reason written here and in the README
+// budget is raised to 345,000 (3.6 % headroom over today's 332,918) with the reason written here and in the README
 // ("Size"); the README says what would bring it down (a second module fetched only when the page
 // offers a repair; the schema written as text in the core).
 
@@ -23,7 +25,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 
-const BUDGET = 320_000;
+const BUDGET = 345_000;
 
 for (const dir of ['web', 'node']) {
   test(`pkg/${dir}: the .wasm is within ${BUDGET} bytes`, () => {

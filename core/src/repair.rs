@@ -222,14 +222,15 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
         // This round's candidates, in verdict order: allowed, with an edit, one per region (a
         // pointer, its ancestors and descendants), up to and including the first structural fix
         // (paths after a renamed member shift, so the plan is validated again first).
-        let mut touched: BTreeSet<String> = BTreeSet::new();
+        let mut touched: Vec<String> = Vec::new(); // sorted
         let mut picked: Vec<&Fix> = Vec::new();
         for fix in fixes.iter().filter(|f| allowed(f.applicability)) {
             let Some(pointer) = fix.edit.pointer() else { continue };
             if overlaps(&touched, &pointer) {
                 continue;
             }
-            touched.insert(pointer);
+            let at = touched.partition_point(|t| t.as_str() < pointer.as_str());
+            touched.insert(at, pointer);
             picked.push(fix);
             if matches!(fix.edit, Edit::Rename { .. }) {
                 break;
@@ -254,7 +255,7 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
             }
             let after = crate::validate(&trial, request);
             let remaining = keys(&after);
-            let gone = done.iter().all(|f| !remaining.contains(&(f.code.as_str(), f.path.as_str())));
+            let gone = done.iter().all(|f| remaining.binary_search(&(f.code.as_str(), f.path.as_str())).is_err());
             let safe = done.iter().all(|f| f.applicability == Applicability::Safe);
             if !done.is_empty() && gone && (safe || after.errors.len() < verdict.errors.len()) {
                 note_revealed(&verdict, &after, &mut revealed);
@@ -320,9 +321,12 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
 /// together): each trial is one validation of the whole plan, so this bounds a round's work.
 const ONE_BY_ONE: usize = 16;
 
-/// The (code, path) of each error of `v`.
-fn keys(v: &Verdict) -> BTreeSet<(&'static str, &str)> {
-    v.errors.iter().map(|i| (i.code.as_str(), i.path.as_str())).collect()
+/// The (code, path) of each error of `v`, sorted (a sorted `Vec` and a binary search: smaller in
+/// the wasm package than another `BTreeSet` instance).
+fn keys(v: &Verdict) -> Vec<(&'static str, &str)> {
+    let mut k: Vec<(&'static str, &str)> = v.errors.iter().map(|i| (i.code.as_str(), i.path.as_str())).collect();
+    k.sort_unstable();
+    k
 }
 
 /// Adds to `revealed` the errors of `after` that `before` did not have (a fix can make more of
@@ -330,20 +334,35 @@ fn keys(v: &Verdict) -> BTreeSet<(&'static str, &str)> {
 /// is listed, never hidden).
 fn note_revealed(before: &Verdict, after: &Verdict, revealed: &mut Vec<Issue>) {
     let old = keys(before);
-    let mut listed: BTreeSet<(&'static str, String)> =
-        revealed.iter().map(|r| (r.code.as_str(), r.path.clone())).collect();
-    for e in &after.errors {
-        if !old.contains(&(e.code.as_str(), e.path.as_str())) && listed.insert((e.code.as_str(), e.path.clone())) {
-            revealed.push(e.clone());
-        }
-    }
+    let mut listed: Vec<(&'static str, &str)> = revealed.iter().map(|r| (r.code.as_str(), r.path.as_str())).collect();
+    listed.sort_unstable();
+    let mut new: Vec<&Issue> = after
+        .errors
+        .iter()
+        .filter(|e| {
+            let key = (e.code.as_str(), e.path.as_str());
+            old.binary_search(&key).is_err() && listed.binary_search(&key).is_err()
+        })
+        .collect();
+    // One entry per (code, path), in verdict order.
+    let mut firsts: Vec<(&'static str, &str, usize)> =
+        new.iter().enumerate().map(|(i, e)| (e.code.as_str(), e.path.as_str(), i)).collect();
+    firsts.sort_unstable();
+    firsts.dedup_by(|b, a| (a.0, a.1) == (b.0, b.1));
+    let mut keep: Vec<usize> = firsts.into_iter().map(|(_, _, i)| i).collect();
+    keep.sort_unstable();
+    new = keep.into_iter().map(|i| new[i]).collect();
+    let new: Vec<Issue> = new.into_iter().cloned().collect();
+    revealed.extend(new);
 }
 
-/// Whether `pointer` is in `touched`, or is an ancestor or a descendant of one that is.
-fn overlaps(touched: &BTreeSet<String>, pointer: &str) -> bool {
-    let ancestor = pointer.match_indices('/').map(|(i, _)| &pointer[..i]).chain([pointer]).any(|p| touched.contains(p));
+/// Whether `pointer` is in `touched` (sorted), or is an ancestor or a descendant of one that is.
+fn overlaps(touched: &[String], pointer: &str) -> bool {
+    let has = |p: &str| touched.binary_search_by(|t| t.as_str().cmp(p)).is_ok();
+    let ancestor = pointer.match_indices('/').map(|(i, _)| &pointer[..i]).chain([pointer]).any(has);
     let prefix = format!("{pointer}/");
-    ancestor || touched.range(prefix.clone()..).next().is_some_and(|t| t.starts_with(&prefix))
+    let at = touched.partition_point(|t| t.as_str() < prefix.as_str());
+    ancestor || touched.get(at).is_some_and(|t| t.starts_with(&prefix))
 }
 
 /// The request as a value, borrowed when it is one.
