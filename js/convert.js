@@ -22,7 +22,7 @@
 //   whatever their class (a class instance, an object from another realm, a Proxy);
 // - numbers (§7): an integral number within ±(2^53−1) is an integer (`30`; −0 is `0`, as
 //   JSON.stringify writes it); any other finite number is a non-integer in the core's in-memory
-//   float form (momentum_plan::float_text: `9007199254740992.0`, `1e20`, `1e-6`). JSON.stringify's
+//   float form (momentum_plan::float_text: `9007199254740992.0`, `1e+20`, `1.5e-6`). JSON.stringify's
 //   digits are kept only where they are provably that same text (engineWritesCoreNumber below).
 //
 // What JSON cannot hold, by FaultKind (core/src/host.rs):

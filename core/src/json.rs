@@ -1,10 +1,11 @@
 //! Strict JSON reading (validator.md D12, §7) and the value helpers every rule shares: exact
 //! numbers, deep equality, emptiness, blankness and compact size.
 //!
-//! Text is parsed once with `serde_json` (`arbitrary_precision`: number literals are kept, so
-//! integers of any length are exact; `preserve_order`: members keep their order, and a duplicate
-//! name keeps the first position with the last value). Depth and number range are then checked by
-//! one iterative walk, so nothing here recurses deeper than [`MAX_DEPTH`].
+//! Text is parsed by the core's own strict, iterative parser (`tree.rs`) into the arena tree:
+//! number literals are kept as written, so integers of any length are exact; members keep their
+//! order, and a duplicate name keeps the first position with the last value; depth is bounded by
+//! [`MAX_DEPTH`] without recursion. [`parse`] turns that tree into a `serde_json::Value` for
+//! callers that need one (`arbitrary_precision`, `preserve_order`).
 
 use crate::tree::Node;
 use serde_json::Value;
