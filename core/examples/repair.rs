@@ -11,8 +11,11 @@
 //! (`{"error": "<SchemaError's text>"}`); blank lines are skipped; exit 0 at end of input.
 #![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 
+#[path = "common/lines.rs"]
+mod lines;
+
+use lines::error_line;
 use momentum_plan::{Input, RepairOptions, SchemaVariant, Value, plan_schema, repair};
-use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -32,10 +35,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn error_line(why: &str) -> String {
-    serde_json::json!({ "error": why }).to_string()
 }
 
 /// One answer line for one input object.
@@ -70,21 +69,5 @@ fn answer(mut line: serde_json::Map<String, Value>, schema: bool) -> String {
 }
 
 fn lines(schema: bool) -> std::io::Result<()> {
-    let stdin = std::io::stdin().lock();
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    for line in stdin.split(b'\n') {
-        let line = line?;
-        let line = line.strip_suffix(b"\r").unwrap_or(&line);
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let text = match momentum_plan::json::parse_bytes(line) {
-            Ok(Value::Object(pair)) => answer(pair, schema),
-            Ok(_) => error_line("the line is not a JSON object"),
-            Err(e) => error_line(&format!("the line is not JSON: {e}")),
-        };
-        out.write_all(text.as_bytes())?;
-        out.write_all(b"\n")?;
-    }
-    out.flush()
+    lines::run(|pair| answer(pair, schema))
 }

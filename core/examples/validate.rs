@@ -10,8 +10,10 @@
 //! JSON object with `plan` and `request` gets `{"error": "<why>"}`; blank lines are skipped.
 #![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 
-use momentum_plan::{Value, validate, validate_bytes};
-use std::io::{BufRead, BufWriter, Write};
+#[path = "common/lines.rs"]
+mod lines;
+
+use momentum_plan::{validate, validate_bytes};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -56,28 +58,8 @@ fn files(plan: &str, request: &str) -> ExitCode {
 }
 
 fn lines() -> std::io::Result<()> {
-    let stdin = std::io::stdin().lock();
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    for line in stdin.split(b'\n') {
-        let line = line?;
-        let line = line.strip_suffix(b"\r").unwrap_or(&line);
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let answer = match momentum_plan::json::parse_bytes(line) {
-            Ok(Value::Object(mut pair)) => match (pair.swap_remove("plan"), pair.swap_remove("request")) {
-                (Some(plan), Some(request)) => validate(&plan, &request).to_json(),
-                _ => error_line("the line has no \"plan\" or no \"request\" member"),
-            },
-            Ok(_) => error_line("the line is not a JSON object"),
-            Err(e) => error_line(&format!("the line is not JSON: {e}")),
-        };
-        out.write_all(answer.as_bytes())?;
-        out.write_all(b"\n")?;
-    }
-    out.flush()
-}
-
-fn error_line(why: &str) -> String {
-    serde_json::json!({ "error": why }).to_string()
+    lines::run(|mut pair| match (pair.swap_remove("plan"), pair.swap_remove("request")) {
+        (Some(plan), Some(request)) => validate(&plan, &request).to_json(),
+        _ => lines::error_line("the line has no \"plan\" or no \"request\" member"),
+    })
 }
