@@ -1,0 +1,292 @@
+//! `save_plan` (mcp-server.md "Catalog", `save_plan`; "Streamable HTTP", "Elicitation"):
+//! validate again, take the id from `requestId`, write atomically, and ask before replacing a
+//! saved plan (a classic `elicitation/create` sent on the stream, or a 2026-07-28
+//! `input_required` round trip).
+
+use super::eras::{Ctx, result_meta};
+use super::resources::plan_uri;
+use super::tools::{CallError, ToolError, ToolResult, render};
+use super::{Server, Transport};
+use crate::catalog::SAVE_PLAN;
+use crate::model::{
+    ElicitAction, ElicitParams, ElicitResult, InputRequest, InputRequiredResult, OverwriteInputRequests, Version,
+};
+use crate::rpc::{self, RpcError};
+use crate::store;
+use momentum_plan::{Issue, IssueCode, validate};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+/// Most overwrite questions (`elicitation/create`) waiting for an answer at once; a save that
+/// would ask one more leaves the saved plan as it is and says why.
+pub const MAX_PENDING_QUESTIONS: usize = 16;
+
+/// A `save_plan` call waiting for the answer to its `elicitation/create`.
+#[derive(Debug)]
+pub(super) struct PendingSave {
+    question_id: u64,
+    call_id: Value,
+    version: Version,
+    plan_id: String,
+    bytes: Vec<u8>,
+    warnings: Vec<Issue>,
+}
+
+/// The result of `save_plan`: `{saved, planId, uri, warnings}`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SaveResult {
+    saved: bool,
+    plan_id: String,
+    uri: String,
+    warnings: Vec<Issue>,
+}
+
+/// Where a `save_plan` call stands once served.
+#[derive(Debug)]
+pub(super) enum SaveStep {
+    /// Its result: saved, or left as it was with the `notSaved` warning saying why.
+    Done(ToolResult<SaveResult>),
+    /// 2026-07-28: the overwrite question, as the call's `input_required` result.
+    InputRequired(InputRequiredResult),
+    /// Classic: the overwrite question was sent; its answer completes the call ([`Server::answer`]).
+    Asked,
+}
+
+/// A valid plan ready to be written: its id, its bytes (pretty JSON and `\n`) and the
+/// verdict's warnings.
+struct Prepared {
+    plan_id: String,
+    bytes: Vec<u8>,
+    warnings: Vec<Issue>,
+}
+
+impl Server {
+    /// `save_plan`: validate, check the id, then write, or ask first when the id is saved.
+    /// A refusal is a [`ToolError`]; an `inputResponses.overwrite` that is not an elicitation
+    /// result is `-32602`.
+    pub(super) fn save_plan(
+        &mut self,
+        ctx: Ctx,
+        id: &Value,
+        plan: &Value,
+        request: &Value,
+        input_responses: Option<Map<String, Value>>,
+        sent: &mut Vec<String>,
+    ) -> Result<SaveStep, CallError> {
+        let Prepared { plan_id, bytes, warnings } = prepare(plan, request)?;
+        let Some(store) = self.store.as_ref() else {
+            return Err(RpcError::invalid_params(format!("Unknown tool: {SAVE_PLAN}")).into());
+        };
+        let exists = store
+            .exists(&store::file_name(&plan_id))
+            .map_err(|e| ToolError(format!("Plan not saved: the plan store could not be read ({e}).")))?;
+        let uri = plan_uri(&plan_id);
+        let refusal = if !exists {
+            None
+        } else if ctx.modern() {
+            if let Some(mut responses) = input_responses
+                && let Some(answer) = responses.remove("overwrite")
+            {
+                let answer = serde_json::from_value::<ElicitResult>(answer).map_err(|_| {
+                    RpcError::invalid_params(
+                        "Invalid params: inputResponses.overwrite must be an elicitation result {action, content}",
+                    )
+                })?;
+                refusal_of(&answer, &uri)
+            } else if ctx.elicitation {
+                return Ok(SaveStep::InputRequired(InputRequiredResult {
+                    result_type: "input_required",
+                    input_requests: OverwriteInputRequests {
+                        overwrite: InputRequest {
+                            method: "elicitation/create",
+                            params: overwrite_question(ctx.version, &plan_id),
+                        },
+                    },
+                    meta: result_meta(ctx),
+                }));
+            } else {
+                Some(no_capability(&uri))
+            }
+        } else if self.transport == Transport::Http {
+            Some(classic_http_cannot_ask(&uri))
+        } else if !ctx.elicitation {
+            Some(no_capability(&uri))
+        } else if self.pending.len() >= MAX_PENDING_QUESTIONS {
+            Some(format!(
+                "{uri} is already saved and {} questions to the user are still unanswered; the saved plan was left unchanged. Try again once they are answered.",
+                self.pending.len()
+            ))
+        } else {
+            self.next_question_id += 1;
+            let question_id = self.next_question_id;
+            sent.push(rpc::request_line(question_id, "elicitation/create", &overwrite_question(ctx.version, &plan_id)));
+            self.pending.push(PendingSave {
+                question_id,
+                call_id: id.clone(),
+                version: ctx.version,
+                plan_id,
+                bytes,
+                warnings,
+            });
+            return Ok(SaveStep::Asked);
+        };
+        Ok(SaveStep::Done(self.finish_save(plan_id, &bytes, warnings, refusal)?))
+    }
+
+    /// A response from the client: completes the save waiting for it, if any (its result line).
+    pub(super) fn answer(&mut self, id: &Value, outcome: Result<Value, Value>) -> Option<String> {
+        let question_id = id.as_u64()?;
+        let at = self.pending.iter().position(|s| s.question_id == question_id)?;
+        let pending = self.pending.remove(at);
+        let uri = plan_uri(&pending.plan_id);
+        let refusal = match outcome {
+            Err(error) => {
+                let code = error.get("code").map(Value::to_string).unwrap_or_default();
+                let message = error.get("message").and_then(Value::as_str).unwrap_or("no message");
+                Some(format!(
+                    "The question whether to replace {uri} could not be asked (the client answered with error {code}: {message}); the saved plan was left unchanged."
+                ))
+            }
+            Ok(result) => match serde_json::from_value::<ElicitResult>(result) {
+                Ok(answer) => refusal_of(&answer, &uri),
+                Err(_) => Some(format!(
+                    "The answer to the question whether to replace {uri} could not be read; the saved plan was left unchanged."
+                )),
+            },
+        };
+        let ctx = Ctx { version: pending.version, elicitation: true };
+        let outcome = self.finish_save(pending.plan_id, &pending.bytes, pending.warnings, refusal);
+        Some(render(ctx, &pending.call_id, outcome))
+    }
+
+    /// `notifications/cancelled` for a save waiting for its answer: drops it (it gets no
+    /// response, and the plan is left as it was).
+    pub(super) fn cancel_save(&mut self, call_id: &Value) {
+        self.pending.retain(|s| s.call_id != *call_id);
+    }
+
+    /// Writes the plan (when `refusal` is `None`) and returns the `save_plan` result;
+    /// otherwise leaves the saved plan and adds the `notSaved` warning with the reason. A
+    /// failed write is a tool error.
+    fn finish_save(
+        &mut self,
+        plan_id: String,
+        bytes: &[u8],
+        mut warnings: Vec<Issue>,
+        refusal: Option<String>,
+    ) -> Result<ToolResult<SaveResult>, ToolError> {
+        let saved = match refusal {
+            None => {
+                let written = match self.store.as_mut() {
+                    Some(store) => store.write_atomic(&store::file_name(&plan_id), bytes),
+                    None => Err(std::io::Error::other("the server has no plan store")),
+                };
+                written
+                    .map_err(|e| ToolError(format!("Plan not saved: the plan store could not be written ({e}).")))?;
+                true
+            }
+            Some(reason) => {
+                warnings.push(Issue::new(IssueCode::NotSaved, "$", reason));
+                false
+            }
+        };
+        let uri = plan_uri(&plan_id);
+        Ok(ToolResult::json(SaveResult { saved, plan_id, uri, warnings }))
+    }
+}
+
+/// Validates the plan again and prepares it for the store, or the tool error refusing it: an
+/// invalid plan (`Plan not saved.` and ` | <path>: <message>` per error), text that cannot be
+/// read, a `requestId` that is not a safe id, or a plan that cannot be written as JSON.
+fn prepare(plan: &Value, request: &Value) -> Result<Prepared, ToolError> {
+    let verdict = validate(plan, request);
+    if !verdict.valid {
+        let mut text = String::from("Plan not saved.");
+        for e in &verdict.errors {
+            text.push_str(" | ");
+            text.push_str(&e.path);
+            text.push_str(": ");
+            text.push_str(&e.message);
+        }
+        return Err(ToolError(text));
+    }
+    // A valid plan is an object, or text that the strict reader parses into one.
+    let parsed;
+    let object = match plan {
+        Value::String(text) => {
+            parsed = momentum_plan::json::parse(text)
+                .map_err(|e| ToolError(format!("Plan not saved: its text could not be read ({e}).")))?;
+            &parsed
+        }
+        other => other,
+    };
+    let request_id = object.get("requestId");
+    let plan_id = match request_id.and_then(Value::as_str) {
+        Some(s) if store::is_safe_id(s) => s.to_owned(),
+        _ => {
+            let shown = request_id.map_or_else(|| "(none)".to_owned(), Value::to_string);
+            return Err(ToolError(format!(
+                "Plan not saved: its requestId {shown} cannot be used as a plan id. A plan id must be 1 to {} characters from A-Z, a-z, 0-9, '.', '_' and '-', starting with a letter or digit; nothing was written. Tell the user the plan cannot be saved under this requestId.",
+                store::MAX_ID_LEN
+            )));
+        }
+    };
+    let mut bytes = serde_json::to_vec_pretty(object)
+        .map_err(|e| ToolError(format!("Plan not saved: it could not be written as JSON ({e}).")))?;
+    bytes.push(b'\n');
+    Ok(Prepared { plan_id, bytes, warnings: verdict.warnings })
+}
+
+/// The overwrite question (form mode, one required boolean `overwrite`; `mode` from 2025-11-25).
+fn overwrite_question(version: Version, plan_id: &str) -> ElicitParams {
+    ElicitParams {
+        mode: (version >= Version::V2025_11_25).then_some("form"),
+        message: format!("A plan with id \"{plan_id}\" is already saved. Replace it with the new version?"),
+        requested_schema: json!({
+            "type": "object",
+            "properties": {
+                "overwrite": {
+                    "type": "boolean",
+                    "title": "Replace the saved plan",
+                    "description": format!("Yes replaces {} with the new version; no keeps the saved plan.", plan_uri(plan_id)),
+                    "default": false
+                }
+            },
+            "required": ["overwrite"]
+        }),
+    }
+}
+
+/// `None` when the answer confirms replacing the plan, else why it was left unchanged.
+fn refusal_of(answer: &ElicitResult, uri: &str) -> Option<String> {
+    match answer.action {
+        ElicitAction::Accept => match answer.content.as_ref().and_then(|c| c.get("overwrite")) {
+            Some(Value::Bool(true)) => None,
+            Some(Value::Bool(false)) => {
+                Some(format!("The user chose to keep the saved plan {uri}; it was left unchanged."))
+            }
+            _ => Some(format!("The answer did not confirm replacing {uri}; the saved plan was left unchanged.")),
+        },
+        ElicitAction::Decline => {
+            Some(format!("The user declined to replace the saved plan {uri}; it was left unchanged."))
+        }
+        ElicitAction::Cancel => Some(format!(
+            "The user cancelled the question whether to replace {uri}; the saved plan was left unchanged."
+        )),
+    }
+}
+
+/// Why a classic-era HTTP client's save left the saved plan (no stream to ask on).
+fn classic_http_cannot_ask(uri: &str) -> String {
+    format!(
+        "{uri} is already saved, and over HTTP a client of a protocol version before 2026-07-28 cannot be asked whether to replace it (there is no stream to ask on); the saved plan was left unchanged. A client of the 2026-07-28 revision is asked, and its answer may reach any instance."
+    )
+}
+
+/// Why a save left the saved plan when the client did not declare form elicitation.
+fn no_capability(uri: &str) -> String {
+    format!(
+        "{uri} is already saved, and this client cannot ask the user whether to replace it (it did not declare the elicitation capability with form mode); the saved plan was left unchanged."
+    )
+}
