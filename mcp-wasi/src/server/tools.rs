@@ -16,7 +16,7 @@ use super::Server;
 use super::eras::{Ctx, respond};
 use super::save::SaveStep;
 use crate::catalog::{self, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, REPAIR_PLAN, SAVE_PLAN, VALIDATE_PLAN};
-use crate::model::{CacheHints, CallToolParams, CallToolResult, ListToolsResult, TextContent};
+use crate::model::{CacheHints, CallToolParams, CallToolResult, Empty, ListToolsResult, TextContent};
 use crate::rpc::{self, MAX_LINE_VALUES, RpcError};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -80,13 +80,19 @@ pub(super) fn render<S: Serialize>(ctx: Ctx, id: &Value, outcome: Result<ToolRes
             },
             None,
         ),
-        Err(ToolError(text)) => respond(
-            ctx,
-            id,
-            &CallToolResult::<S> { content: [TextContent::new(text)], structured_content: None, is_error: true },
-            None,
-        ),
+        Err(e) => render_error(ctx, id, e),
     }
+}
+
+/// The result line of a tool error: one text block, `isError: true`, no `structuredContent`
+/// (one copy for every tool, whatever its result type).
+fn render_error(ctx: Ctx, id: &Value, ToolError(text): ToolError) -> String {
+    respond(
+        ctx,
+        id,
+        &CallToolResult::<Empty> { content: [TextContent::new(text)], structured_content: None, is_error: true },
+        None,
+    )
 }
 
 /// `tools/list`: the catalog's tools for the request's version (`save_plan` with a store).
@@ -123,7 +129,7 @@ impl Server {
                     Ok(SaveStep::Done(result)) => render(ctx, id, Ok(result)),
                     Ok(SaveStep::InputRequired(result)) => rpc::result_line(id, &result),
                     Ok(SaveStep::Asked) => return Ok(None),
-                    Err(CallError::Tool(e)) => render::<()>(ctx, id, Err(e)),
+                    Err(CallError::Tool(e)) => render_error(ctx, id, e),
                     Err(CallError::Rpc(e)) => return Err(e),
                 }
             }
