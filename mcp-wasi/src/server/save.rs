@@ -5,8 +5,9 @@
 
 use super::eras::{Ctx, result_meta};
 use super::resources::plan_uri;
-use super::tools::{CallError, ToolError, ToolResult, render};
+use super::tools::{CallError, ToolError, ToolResult, plan_arguments, render};
 use super::{Server, Transport};
+use crate::arguments::ObjectArguments;
 use crate::catalog::SAVE_PLAN;
 use crate::model::{
     ElicitAction, ElicitParams, ElicitResult, InputRequest, InputRequiredResult, OverwriteInputRequests, Version,
@@ -62,19 +63,23 @@ struct Prepared {
 }
 
 impl Server {
-    /// `save_plan`: validate, check the id, then write, or ask first when the id is saved.
-    /// A refusal is a [`ToolError`]; an `inputResponses.overwrite` that is not an elicitation
-    /// result is `-32602`.
+    /// `save_plan` with its `arguments` (`plan` and `request`, as for `validate_plan`, read
+    /// from the text `kept` holds when the line gave them as objects): validate, check the id,
+    /// then write, or ask first when the id is saved. Arguments that do not fit and refusals
+    /// are a [`ToolError`]; an `inputResponses.overwrite` that is not an elicitation result is
+    /// `-32602`.
     pub(super) fn save_plan(
         &mut self,
         ctx: Ctx,
         id: &Value,
-        plan: &Value,
-        request: &Value,
+        kept: ObjectArguments,
+        arguments: Map<String, Value>,
         input_responses: Option<Map<String, Value>>,
         sent: &mut Vec<String>,
     ) -> Result<SaveStep, CallError> {
-        let Prepared { plan_id, bytes, warnings } = prepare(plan, request)?;
+        let (plan, request, _) = plan_arguments(SAVE_PLAN, arguments, &[])?;
+        let (plan, request) = kept.values(plan, request);
+        let Prepared { plan_id, bytes, warnings } = prepare(&plan, &request)?;
         let Some(store) = self.store.as_ref() else {
             return Err(RpcError::invalid_params(format!("Unknown tool: {SAVE_PLAN}")).into());
         };

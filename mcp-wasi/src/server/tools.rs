@@ -119,13 +119,7 @@ impl Server {
             REPAIR_PLAN => render(ctx, id, repair::call(kept, p.arguments)),
             GET_PLAN_SCHEMA => render(ctx, id, schema::call(p.arguments)),
             SAVE_PLAN if self.store.is_some() => {
-                let step = plan_arguments(SAVE_PLAN, p.arguments, &[]).map_err(CallError::from).and_then(
-                    |(plan, request, _)| {
-                        let (plan, request) = kept.values(plan, request);
-                        self.save_plan(ctx, id, &plan, &request, p.input_responses, sent)
-                    },
-                );
-                match step {
+                match self.save_plan(ctx, id, kept, p.arguments, p.input_responses, sent) {
                     Ok(SaveStep::Done(result)) => render(ctx, id, Ok(result)),
                     Ok(SaveStep::InputRequired(result)) => rpc::result_line(id, &result),
                     Ok(SaveStep::Asked) => return Ok(None),
@@ -162,14 +156,14 @@ const UNSAFE: &str = "unsafe";
 
 /// What the optional arguments of a plan tool asked for (only `repair_plan` has any).
 #[derive(Debug, Clone, Copy, Default)]
-struct PlanOptions {
+pub(super) struct PlanOptions {
     unsafe_fixes: bool,
 }
 
 /// The `plan` and `request` arguments of `validate_plan`, `repair_plan` and `save_plan`, and
 /// the optional ones `optional` names (`unsafe`: a boolean), or the tool error naming every
 /// argument that does not fit the input schema.
-fn plan_arguments(
+pub(super) fn plan_arguments(
     tool: &str,
     mut args: Map<String, Value>,
     optional: &[&str],
