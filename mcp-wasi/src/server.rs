@@ -6,6 +6,7 @@
 //! before any `initialize`).
 
 use crate::MAX_LINE_BYTES;
+use crate::apps;
 use crate::catalog::{
     self, DRAFT_PLAN, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, JSON_MIME, PLAN_URI_PREFIX, REPAIR_PLAN, REQUEST_JSON,
     SAVE_PLAN, VALIDATE_PLAN,
@@ -55,6 +56,8 @@ struct Session {
     version: Version,
     /// The client declared form elicitation in `initialize`.
     elicitation: bool,
+    /// The client declared the MCP Apps extension in `initialize` (`apps::declares_apps`).
+    apps: bool,
     initialized: bool,
 }
 
@@ -63,6 +66,8 @@ struct Session {
 struct Ctx {
     version: Version,
     elicitation: bool,
+    /// The plan view is offered (`apps`).
+    apps: bool,
 }
 
 impl Ctx {
@@ -131,7 +136,7 @@ impl Server {
         Server {
             store,
             transport: Transport::Stdio,
-            session: Session { version: Version::V2025_11_25, elicitation: false, initialized: false },
+            session: Session { version: Version::V2025_11_25, elicitation: false, apps: false, initialized: false },
             next_question_id: 0,
             pending: Vec::new(),
             kept: ObjectArguments::default(),
@@ -145,7 +150,7 @@ impl Server {
         Server {
             store,
             transport: Transport::Http,
-            session: Session { version, elicitation: false, initialized: true },
+            session: Session { version, elicitation: false, apps: false, initialized: true },
             next_question_id: 0,
             pending: Vec::new(),
             kept: ObjectArguments::default(),
@@ -323,7 +328,7 @@ impl Server {
                 )),
             },
         };
-        let ctx = Ctx { version: pending.version, elicitation: true };
+        let ctx = Ctx { version: pending.version, elicitation: true, apps: false };
         let line = self.finish_save(ctx, &pending.call_id, &pending.plan_id, &pending.bytes, pending.warnings, refusal);
         Some(line)
     }
@@ -345,6 +350,7 @@ impl Server {
             None => Ctx {
                 version: self.session.version,
                 elicitation: self.session.elicitation && self.session.version >= Version::V2025_06_18,
+                apps: self.session.apps,
             },
         };
         let modern = ctx.modern();
@@ -355,7 +361,7 @@ impl Server {
                 id,
                 &DiscoverResult {
                     supported_versions: [Version::V2026_07_28.as_str()],
-                    capabilities: self.capabilities(),
+                    capabilities: self.capabilities(ctx.apps),
                     instructions: catalog::instructions(store),
                 },
                 Some(CacheHints::PUBLIC),
@@ -369,7 +375,7 @@ impl Server {
                 Ok(Some(respond(
                     ctx,
                     id,
-                    &ListToolsResult { tools: catalog::tools(ctx.version, store) },
+                    &ListToolsResult { tools: apps::tools(ctx.apps, catalog::tools(ctx.version, store)) },
                     Some(CacheHints::PUBLIC),
                 )))
             }
@@ -384,23 +390,26 @@ impl Server {
                 )))
             }
             "prompts/get" => get_prompt(ctx, id, params, store).map(Some),
-            "resources/templates/list" if store => {
+            "resources/templates/list" if store || ctx.apps => {
                 no_cursor(params)?;
+                let resource_templates = if store { vec![catalog::plan_template(ctx.version)] } else { Vec::new() };
                 Ok(Some(respond(
                     ctx,
                     id,
-                    &ListResourceTemplatesResult { resource_templates: vec![catalog::plan_template(ctx.version)] },
+                    &ListResourceTemplatesResult { resource_templates },
                     Some(CacheHints::PUBLIC),
                 )))
             }
-            "resources/list" if store => self.list_resources(ctx, id, params).map(Some),
-            "resources/read" if store => self.read_resource(ctx, id, params).map(Some),
+            "resources/list" if store || ctx.apps => self.list_resources(ctx, id, params).map(Some),
+            "resources/read" if store || ctx.apps => self.read_resource(ctx, id, params).map(Some),
             _ => Err(RpcError::method_not_found(method)),
         }
     }
 
-    fn capabilities(&self) -> ServerCapabilities {
-        ServerCapabilities { tools: Empty {}, resources: self.store.is_some().then_some(Empty {}), prompts: Empty {} }
+    /// `resources` with a store, or for a client offered the plan view (`apps`).
+    fn capabilities(&self, apps: bool) -> ServerCapabilities {
+        let resources = (self.store.is_some() || apps).then_some(Empty {});
+        ServerCapabilities { tools: Empty {}, resources, prompts: Empty {} }
     }
 
     /// The classic handshake: echo a supported version, else answer `2025-11-25`. Params that
@@ -409,12 +418,14 @@ impl Server {
         let p = InitializeParams::from_map(params).map_err(RpcError::invalid_params)?;
         let version = Version::classic(&p.protocol_version).unwrap_or(Version::V2025_11_25);
         let elicitation = declares_form_elicitation(&p.capabilities);
-        self.session = Session { version, elicitation, initialized: true };
+        // Over HTTP each request is served alone: the view could not be linked after this one.
+        let apps = self.transport == Transport::Stdio && apps::declares_apps(&p.capabilities);
+        self.session = Session { version, elicitation, apps, initialized: true };
         Ok(rpc::result_line(
             id,
             &InitializeResult {
                 protocol_version: version.as_str(),
-                capabilities: self.capabilities(),
+                capabilities: self.capabilities(self.session.apps),
                 server_info: catalog::implementation(version),
                 instructions: catalog::instructions(self.store.is_some()),
             },
@@ -677,6 +688,9 @@ impl Server {
     fn read_resource(&self, ctx: Ctx, id: &Value, params: Map<String, Value>) -> Result<String, RpcError> {
         let p: ReadResourceParams = parse_params(params)
             .map_err(|_| RpcError::invalid_params("Invalid params: resources/read needs a string uri"))?;
+        if ctx.apps && p.uri == apps::VIEW_URI {
+            return Ok(respond(ctx, id, &apps::read_result(), Some(CacheHints::PRIVATE)));
+        }
         let plan_id = p.uri.strip_prefix(PLAN_URI_PREFIX).filter(|i| store::is_safe_id(i));
         let bytes = match (plan_id, self.store.as_ref()) {
             (Some(plan_id), Some(store)) => store.read(&store::file_name(plan_id)).map_err(|e| {
@@ -733,9 +747,11 @@ fn envelope(params: &Map<String, Value>) -> Result<Option<Ctx>, RpcError> {
         }
     }
     match meta.get(CLIENT_CAPABILITIES_KEY) {
-        Some(Value::Object(caps)) => {
-            Ok(Some(Ctx { version: Version::V2026_07_28, elicitation: declares_form_elicitation(caps) }))
-        }
+        Some(Value::Object(caps)) => Ok(Some(Ctx {
+            version: Version::V2026_07_28,
+            elicitation: declares_form_elicitation(caps),
+            apps: apps::declares_apps(caps),
+        })),
         Some(_) => Err(RpcError::invalid_params(format!(
             "Invalid params: _meta[\"{CLIENT_CAPABILITIES_KEY}\"] must be an object"
         ))),
