@@ -301,3 +301,31 @@ test('a valid plan: Save (save_plan through the bridge) with a store; not offere
   assert.equal(await ro.view.locator('#save').isVisible(), false, 'no store, no Save');
   await ro.page.close();
 });
+
+test('every list of a routine (every day, each weekday) and a goal plan day by day', async () => {
+  const week = example('week-with-choir');
+  const weekResult = await client.callTool({ name: 'validate_plan', arguments: week });
+  const w = await host(client, { toolName: 'validate_plan', toolInput: week, toolResult: weekResult, theme: 'light' });
+  await w.view.locator(`body[data-state="${weekResult.structuredContent.valid ? 'valid' : 'invalid'}"]`).waitFor();
+  const heads = await w.view.locator('.col-head[data-path]').evaluateAll((hs) => hs.map((h) => h.dataset.path));
+  assert.deepEqual(heads, ['$.routine.blocks', '$.routine.weekdays.wed', '$.routine.weekdays.sat', '$.routine.weekdays.sun']);
+  const lanes = await w.view.locator('.lane').count();
+  assert.equal(lanes, 4);
+  await settle(w.page, w.view);
+  await w.page.screenshot({ path: join(OUT, 'apps-view-weekdays.png'), fullPage: true });
+  await w.page.close();
+
+  const goal = example('first-5k');
+  const goalResult = await client.callTool({ name: 'repair_plan', arguments: goal });
+  const g = await host(client, { toolName: 'repair_plan', toolInput: goal, toolResult: goalResult, theme: 'dark' });
+  await g.view.locator('body[data-state]:not([data-state="input"])').waitFor();
+  assert.equal(await g.view.locator('#dayview-title').textContent(), 'Days');
+  assert.deepEqual(
+    await g.view.locator('.day').evaluateAll((ds) => ds.map((d) => d.dataset.path)),
+    goal.plan.goal.days.map((_, i) => `$.goal.days[${i}]`),
+  );
+  assert.equal(await g.view.locator('.activity').count(), goal.plan.goal.days.reduce((n, d) => n + d.activities.length, 0));
+  await settle(g.page, g.view);
+  await g.page.screenshot({ path: join(OUT, 'apps-view-goal-dark.png'), fullPage: true });
+  await g.page.close();
+});
