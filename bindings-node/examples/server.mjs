@@ -5,10 +5,18 @@
 //
 //   get_plan_contract  the contract to draft against (validator.md §2)
 //   validate_plan      the verdict on a plan (object or JSON text) for a request (validator.md §4)
+//   repair_plan        the safe fixes applied and the plan checked again (validator.md §9)
 //   save_plan          validates again and saves a valid plan as <requestId>.json in the store;
 //                      asks the person (elicitation) before replacing a saved plan
 //
-// and the resource template plan://{planId} for the saved plans. The store is the directory named
+// and the resource template plan://{planId} for the saved plans. To a client that declares the MCP
+// Apps extension (io.modelcontextprotocol/ui with text/html;profile=mcp-app), validate_plan and
+// repair_plan link the plan view ui://momentum-planner/plan-view, registered with the official
+// @modelcontextprotocol/ext-apps server helpers (registerAppTool, registerAppResource, getUiCapability)
+// and served with the same bytes as the WASI server (bindings-wasm/www/view/plan-view.html). For
+// any other client the link and the view are taken away once it has initialized. The SDK fixes the
+// capabilities before connecting, so this server declares `resources` to every client (the WASI
+// server declares them only with a store or for a client offered the view). The store is the directory named
 // by the environment variable PLAN_STORE; without it the server is read-only: no save_plan, no
 // resources, and the instructions do not mention saving.
 //
@@ -24,10 +32,17 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { validatePlan, getPlanContract } from '../index.mjs'
+import { readFileSync } from 'node:fs'
+import { RESOURCE_MIME_TYPE, getUiCapability, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server'
+import { validatePlan, repairPlan, getPlanContract } from '../index.mjs'
 
 const require = createRequire(import.meta.url)
 const { version } = require('../package.json')
+
+/** The plan view (mcp-server.md "The plan view in the conversation"): one file, every server. */
+const VIEW_URI = 'ui://momentum-planner/plan-view'
+const VIEW_HTML = readFileSync(new URL('../../bindings-wasm/www/view/plan-view.html', import.meta.url), 'utf8')
+const VIEW_META = { ui: { prefersBorder: true } }
 
 const STORE = process.env.PLAN_STORE ? resolve(process.env.PLAN_STORE) : null
 /** A plan id that can safely be a file name (mcp-server.md, save_plan). */
@@ -91,6 +106,19 @@ function judge(plan, request) {
   }
 }
 
+const fix = z.object({ code: z.string(), path: z.string(), applicability: z.string(), description: z.string() })
+const repairShape = {
+  plan: z.string().describe('the repaired plan as JSON text: continue from it'),
+  patch: z.array(z.object({ op: z.string(), path: z.string() }).passthrough()).describe('RFC 6902 patch from your plan to it'),
+  applied: z.array(fix),
+  offered: z.array(fix),
+  verdict: z.object(verdictShape),
+  rounds: z.number(),
+  stopped: z.string(),
+  revealed: z.array(issue),
+  requestAtFault: z.array(z.string()),
+}
+
 // ---- tools ----
 
 server.registerTool(
@@ -107,7 +135,8 @@ server.registerTool(
   async () => result(getPlanContract()),
 )
 
-server.registerTool(
+const validateTool = registerAppTool(
+  server,
   'validate_plan',
   {
     title: 'Validate a plan',
@@ -118,12 +147,54 @@ server.registerTool(
     inputSchema: planArgs,
     outputSchema: verdictShape,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    _meta: { ui: { resourceUri: VIEW_URI } },
   },
   async ({ plan, request }) => {
     const { verdict, error } = judge(plan, request)
     return error ?? result(verdict)
   },
 )
+
+const repairTool = registerAppTool(
+  server,
+  'repair_plan',
+  {
+    title: 'Repair a plan',
+    description:
+      'Applies the safe fixes to a plan (how a value is written, values copied from the request), validates again and ' +
+      'returns the repaired plan (as JSON text), the patch, the fixes applied and offered, and the new verdict. Call it ' +
+      'with the same plan and request after validate_plan reported errors; fix what its verdict still reports.',
+    inputSchema: { ...planArgs, unsafe: z.boolean().optional().describe('also the fixes that change meaning; only when the person agrees') },
+    outputSchema: repairShape,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    _meta: { ui: { resourceUri: VIEW_URI } },
+  },
+  async ({ plan, request, unsafe }) => {
+    try {
+      return result(repairPlan(plan, request, { unsafe: unsafe === true }))
+    } catch (e) {
+      if (e instanceof TypeError || e instanceof SyntaxError) return toolError(e.message)
+      throw e
+    }
+  },
+)
+
+const view = registerAppResource(
+  server,
+  'plan-view',
+  VIEW_URI,
+  { title: 'Plan view', description: 'The day view of a plan, its problems and its fixes (MCP Apps).', _meta: VIEW_META },
+  async () => ({ contents: [{ uri: VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: VIEW_HTML, _meta: VIEW_META }] }),
+)
+
+// Offered only to a client that declared the extension with the view's MIME type.
+server.server.oninitialized = () => {
+  const ui = getUiCapability(server.server.getClientCapabilities())
+  if (Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE)) return
+  validateTool._meta = undefined
+  repairTool._meta = undefined
+  view.disable()
+}
 
 if (STORE) {
   await mkdir(STORE, { recursive: true })

@@ -66,7 +66,7 @@ test('initialize: server info and instructions', () => {
 
 test('tools/list: the three tools with schemas and annotations', async () => {
   const { tools } = await client.listTools()
-  assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'save_plan'])
+  assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'save_plan'])
   for (const t of tools) {
     assert.ok(t.title && t.description && t.inputSchema && t.outputSchema, t.name)
   }

@@ -19,6 +19,13 @@ Catalog (the same as ``shared/spec/mcp-server.md``):
 - resource template ``plan://{planId}``: a saved plan; ``resources/list`` lists them all.
 - prompt ``draft_plan(request_json)``: tells the model to read the contract, draft, validate,
   fix and only then save.
+- the MCP Apps plan view ``ui://momentum-planner/plan-view`` (``text/html;profile=mcp-app``, the
+  same bytes as the WASI server: ``bindings-wasm/www/view/plan-view.html``): ``validate_plan`` and
+  ``repair_plan`` link it (``_meta.ui.resourceUri``), and ``resources/read`` serves it to a client
+  that declared the extension ``io.modelcontextprotocol/ui`` with that MIME type (checked per
+  request, from the request's client capabilities). The SDK's public API builds ``tools/list``
+  without the request, so the link is in every client's catalog (a host without the extension
+  ignores ``_meta``); the view is not listed in ``resources/list``.
 
 Run it:
 
@@ -65,6 +72,25 @@ import momentum_plan
 from momentum_plan import Contract, Issue, Repair, Verdict
 
 SERVER_NAME = "momentum-planner"
+
+VIEW_URI = "ui://momentum-planner/plan-view"
+VIEW_MIME = "text/html;profile=mcp-app"
+UI_EXTENSION = "io.modelcontextprotocol/ui"
+VIEW_HTML_PATH = Path(__file__).resolve().parents[2] / "bindings-wasm" / "www" / "view" / "plan-view.html"
+"""The plan view, built by bindings-wasm/scripts/build-view.mjs; every server serves these bytes."""
+VIEW_LINK = {"ui": {"resourceUri": VIEW_URI}}
+
+
+def declares_view(context: Optional[Context[Any, Any]]) -> bool:
+    """Whether the request's client declared the MCP Apps extension with the view's MIME type."""
+    try:
+        capabilities = context.request_context.session.client_capabilities  # type: ignore[union-attr]
+    except AttributeError:
+        return False
+    extensions = getattr(capabilities, "extensions", None) or {}
+    ui = extensions.get(UI_EXTENSION) if isinstance(extensions, dict) else None
+    mime_types = ui.get("mimeTypes") if isinstance(ui, dict) else None
+    return isinstance(mime_types, list) and VIEW_MIME in mime_types
 
 SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 """A plan id that is safe as a file name: it is the plan's ``requestId``."""
@@ -201,6 +227,12 @@ class PlannerServer(MCPServer):
             for i in self.store.ids()
         ]
 
+    async def read_resource(self, uri: Any, context: Optional[Context[Any, Any]] = None) -> Any:
+        """As ``MCPServer.read_resource``; the plan view only for a client that declared the extension."""
+        if str(uri) == VIEW_URI and not declares_view(context):
+            raise ResourceNotFoundError("Resource not found")
+        return await super().read_resource(uri, context)
+
     async def get_prompt(
         self, name: str, arguments: Optional[Dict[str, Any]] = None, context: Optional[Context[Any, Any]] = None
     ) -> Union[GetPromptResult, InputRequiredResult]:
@@ -281,6 +313,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
             "and call it again until valid is true. An invalid plan is a normal result, not a failure."
         ),
         annotations=ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False),
+        meta=VIEW_LINK,
     )
     async def validate_plan(plan: PlanArg, request: RequestArg) -> Verdict:
         return momentum_plan.validate_plan(plan, request)
@@ -297,6 +330,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
             "requestAtFault is not empty, no plan can satisfy the request: stop and say why."
         ),
         annotations=ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False),
+        meta=VIEW_LINK,
     )
     async def repair_plan(plan: PlanArg, request: RequestArg, unsafe: UnsafeArg = False) -> Repair:
         return momentum_plan.repair_plan(plan, request, unsafe=unsafe)
@@ -400,6 +434,19 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
         if text is None:
             raise ResourceNotFoundError("Resource not found")
         return text
+
+    view_html = VIEW_HTML_PATH.read_text(encoding="utf-8")
+
+    @mcp.resource(
+        VIEW_URI,
+        name="plan-view",
+        title="Plan view",
+        description="The day view of a plan, its problems and its fixes (MCP Apps).",
+        mime_type=VIEW_MIME,
+        meta={"ui": {"prefersBorder": True}},
+    )
+    def plan_view() -> str:
+        return view_html
 
     @mcp.prompt(
         name="draft_plan",

@@ -14,7 +14,8 @@
 //      the repository root, by js/emit.mjs: CommonJS in pkg/node/, an ES module in pkg/web/), its
 //      index.js (the public API: the converter over the raw exports, behind the trap guard),
 //      index.d.ts and a package.json naming its module type;
-//   5. the page's assets: pkg/web/ -> www/vendor/momentum-plan-wasm/, ../examples -> www/examples/.
+//   5. the page's assets: pkg/web/ -> www/vendor/momentum-plan-wasm/, ../examples -> www/examples/;
+//   6. the MCP Apps plan view, www/view/plan-view.html (scripts/build-view.mjs).
 //
 // `--probe` instead builds the measurement-only exports (cargo feature `boundary-probe`) into
 // pkg/probe/ (nodejs, with the same index.js) for `npm run bench:boundary`; the package outputs
@@ -26,6 +27,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { emitConverter } from '../../js/emit.mjs';
+import { buildView, VIEW_HTML } from './build-view.mjs';
 
 const CRATE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(CRATE, '..');
@@ -321,7 +323,11 @@ async function main() {
     const s = sizes(join(out, `${NAME}_bg.wasm`));
     console.log(`pkg/${dir}/${NAME}_bg.wasm: ${s.raw} bytes, ${s.gzip} gzipped (-9)`);
   }
-  if (!probe) pageAssets();
+  if (!probe) {
+    pageAssets();
+    // the MCP Apps plan view: the same renderer (www/dayview.js) in one HTML document
+    writeFileSync(VIEW_HTML, await buildView());
+  }
 }
 
 main().catch((e) => {

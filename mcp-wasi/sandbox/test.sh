@@ -4,7 +4,8 @@
 # run, unsafe ids, memory cap, runner errors, compile cache, all shared vectors through validate_plan
 # and a sample through repair_plan and get_plan_schema), and over
 # Streamable HTTP (`--http`): the official conformance suite (two versions), the Python SDK client
-# in both modes, the TypeScript SDK client, two runners on one store, bad input and slow clients.
+# in both modes, the TypeScript SDK client, two runners on one store, bad input and slow clients;
+# and the MCP Apps plan view in headless Chromium through the official ext-apps host bridge.
 #
 # Builds in release: both server components (.wasm, wasm32-wasip2), the runner, the core probe and the core's
 # line drivers (validate, repair); installs the venv (scripts/venv.sh) and the npm packages (npm ci); then runs the
@@ -57,8 +58,12 @@ cargo test --release -p momentum-plan-sandbox || status=1
 stamp "e2e: pytest (Python SDK client, read-only, unsafe ids, runner, vectors; HTTP: conformance, SDK, scale, faults)"
 "$PY" -m pytest "$E2E" -q -p no:cacheprovider || status=1
 
-stamp "e2e: node --test (TypeScript SDK client, stdio and Streamable HTTP)"
-(cd "$E2E" && node --test ts_sdk.test.mjs ts_sdk_http.test.mjs) || status=1
+stamp "e2e: node --test (TypeScript SDK client, stdio and Streamable HTTP; the plan view in a real host)"
+if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  stamp "installing chromium (Debian) for the plan view's host test"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+(cd "$E2E" && node --test ts_sdk.test.mjs ts_sdk_http.test.mjs apps_host.test.mjs) || status=1
 
 stamp "done (status $status)"
 exit $status

@@ -165,6 +165,7 @@ pub(crate) fn tools(version: Version, store: bool) -> Vec<Tool> {
             input_schema: input,
             output_schema: titled.then_some(output),
             annotations: (version >= Version::V2025_03_26).then(|| annotations(title, read_only)),
+            meta: None,
         })
         .collect()
 }

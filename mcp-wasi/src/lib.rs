@@ -32,6 +32,7 @@
 //! [`Server::oversized_line`], [`stdio::serve`], [`http::handle`], the [`Store`] trait and
 //! [`DirStore`].
 
+mod apps;
 mod arguments;
 mod catalog;
 pub mod http;
@@ -41,6 +42,7 @@ mod server;
 pub mod stdio;
 pub mod store;
 
+pub use apps::{UI_EXTENSION, VIEW_HTML, VIEW_MIME, VIEW_URI};
 pub use catalog::{
     DRAFT_PLAN, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, JSON_MIME, PLAN_URI_PREFIX, PLAN_URI_TEMPLATE, REPAIR_PLAN,
     REQUEST_JSON, SAVE_PLAN, SERVER_NAME, SERVER_TITLE, SERVER_VERSION, VALIDATE_PLAN,

@@ -111,6 +111,9 @@ pub(crate) struct Tool {
     pub output_schema: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotations>,
+    /// `_meta` (the MCP Apps link, `apps::link_tools`, for a client declaring the extension).
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Value>,
 }
 
 /// `ListToolsResult`.

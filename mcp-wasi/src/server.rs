@@ -79,7 +79,7 @@ impl Server {
         Server {
             store,
             transport: Transport::Stdio,
-            session: Session { version: Version::V2025_11_25, elicitation: false, initialized: false },
+            session: Session { version: Version::V2025_11_25, elicitation: false, apps: false, initialized: false },
             next_question_id: 0,
             pending: Vec::new(),
             kept: ObjectArguments::default(),
@@ -93,7 +93,7 @@ impl Server {
         Server {
             store,
             transport: Transport::Http,
-            session: Session { version, elicitation: false, initialized: true },
+            session: Session { version, elicitation: false, apps: false, initialized: true },
             next_question_id: 0,
             pending: Vec::new(),
             kept: ObjectArguments::default(),
@@ -282,12 +282,12 @@ impl Server {
                 Ok(Some(prompts::list(ctx, id)))
             }
             "prompts/get" => prompts::get(ctx, id, params, store).map(Some),
-            "resources/templates/list" if store => {
+            "resources/templates/list" if store || ctx.apps => {
                 no_cursor(params)?;
-                Ok(Some(resources::list_templates(ctx, id)))
+                Ok(Some(resources::list_templates(ctx, id, store)))
             }
-            "resources/list" if store => self.list_resources(ctx, id, params).map(Some),
-            "resources/read" if store => self.read_resource(ctx, id, params).map(Some),
+            "resources/list" if store || ctx.apps => self.list_resources(ctx, id, params).map(Some),
+            "resources/read" if store || ctx.apps => self.read_resource(ctx, id, params).map(Some),
             _ => Err(RpcError::method_not_found(method)),
         }
     }

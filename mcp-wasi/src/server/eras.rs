@@ -2,7 +2,8 @@
 //! classic session settled by `initialize`, the 2026-07-28 envelope judged per request
 //! (`server/discover`), and the era's stamps on every result.
 
-use super::Server;
+use super::{Server, Transport};
+use crate::apps;
 use crate::catalog;
 use crate::model::{
     CacheHints, DiscoverResult, Empty, InitializeParams, InitializeResult, Modern, ResultMeta, ServerCapabilities,
@@ -23,6 +24,8 @@ pub(super) struct Session {
     pub(super) version: Version,
     /// The client declared form elicitation in `initialize`.
     pub(super) elicitation: bool,
+    /// The client declared the MCP Apps extension in `initialize` (`apps::declares_apps`).
+    pub(super) apps: bool,
     pub(super) initialized: bool,
 }
 
@@ -31,7 +34,11 @@ impl Session {
     /// asked the overwrite question only when the client declared elicitation and the version
     /// has it (from 2025-06-18).
     pub(super) fn ctx(self) -> Ctx {
-        Ctx { version: self.version, elicitation: self.elicitation && self.version >= Version::V2025_06_18 }
+        Ctx {
+            version: self.version,
+            elicitation: self.elicitation && self.version >= Version::V2025_06_18,
+            apps: self.apps,
+        }
     }
 }
 
@@ -40,6 +47,8 @@ impl Session {
 pub(super) struct Ctx {
     pub(super) version: Version,
     pub(super) elicitation: bool,
+    /// The plan view is offered (`apps`).
+    pub(super) apps: bool,
 }
 
 impl Ctx {
@@ -55,8 +64,10 @@ impl Ctx {
 }
 
 impl Server {
-    fn capabilities(&self) -> ServerCapabilities {
-        ServerCapabilities { tools: Empty {}, resources: self.store.is_some().then_some(Empty {}), prompts: Empty {} }
+    /// `resources` with a store, or for a client offered the plan view (`apps`).
+    fn capabilities(&self, apps: bool) -> ServerCapabilities {
+        let resources = (self.store.is_some() || apps).then_some(Empty {});
+        ServerCapabilities { tools: Empty {}, resources, prompts: Empty {} }
     }
 
     /// The classic handshake: echo a supported version, else answer `2025-11-25`. Params that
@@ -65,12 +76,14 @@ impl Server {
         let p = InitializeParams::from_map(params).map_err(RpcError::invalid_params)?;
         let version = Version::classic(&p.protocol_version).unwrap_or(Version::V2025_11_25);
         let elicitation = declares_form_elicitation(&p.capabilities);
-        self.session = Session { version, elicitation, initialized: true };
+        // Over HTTP each request is served alone: the view could not be linked after this one.
+        let apps = self.transport == Transport::Stdio && apps::declares_apps(&p.capabilities);
+        self.session = Session { version, elicitation, apps, initialized: true };
         Ok(rpc::result_line(
             id,
             &InitializeResult {
                 protocol_version: version.as_str(),
-                capabilities: self.capabilities(),
+                capabilities: self.capabilities(self.session.apps),
                 server_info: catalog::implementation(version),
                 instructions: catalog::instructions(self.store.is_some()),
             },
@@ -85,7 +98,7 @@ impl Server {
             id,
             &DiscoverResult {
                 supported_versions: [Version::V2026_07_28.as_str()],
-                capabilities: self.capabilities(),
+                capabilities: self.capabilities(ctx.apps),
                 instructions: catalog::instructions(self.store.is_some()),
             },
             Some(CacheHints::PUBLIC),
@@ -125,9 +138,11 @@ pub(super) fn envelope(params: &Map<String, Value>) -> Result<Option<Ctx>, RpcEr
         }
     }
     match meta.get(CLIENT_CAPABILITIES_KEY) {
-        Some(Value::Object(caps)) => {
-            Ok(Some(Ctx { version: Version::V2026_07_28, elicitation: declares_form_elicitation(caps) }))
-        }
+        Some(Value::Object(caps)) => Ok(Some(Ctx {
+            version: Version::V2026_07_28,
+            elicitation: declares_form_elicitation(caps),
+            apps: apps::declares_apps(caps),
+        })),
         Some(_) => Err(RpcError::invalid_params(format!(
             "Invalid params: _meta[\"{CLIENT_CAPABILITIES_KEY}\"] must be an object"
         ))),

@@ -3,6 +3,7 @@
 
 use super::Server;
 use super::eras::{Ctx, respond};
+use crate::apps;
 use crate::catalog::{self, JSON_MIME, PLAN_URI_PREFIX};
 use crate::model::{
     CacheHints, ListResourceTemplatesResult, ListResourcesResult, PaginatedParams, ReadResourceParams,
@@ -20,14 +21,11 @@ pub(super) fn plan_uri(plan_id: &str) -> String {
     format!("{PLAN_URI_PREFIX}{plan_id}")
 }
 
-/// `resources/templates/list`: the one template `plan://{planId}`, cacheable as public.
-pub(super) fn list_templates(ctx: Ctx, id: &Value) -> String {
-    respond(
-        ctx,
-        id,
-        &ListResourceTemplatesResult { resource_templates: vec![catalog::plan_template(ctx.version)] },
-        Some(CacheHints::PUBLIC),
-    )
+/// `resources/templates/list`: the one template `plan://{planId}` with a store (none without:
+/// a client offered the plan view lists no template), cacheable as public.
+pub(super) fn list_templates(ctx: Ctx, id: &Value, store: bool) -> String {
+    let resource_templates = if store { vec![catalog::plan_template(ctx.version)] } else { Vec::new() };
+    respond(ctx, id, &ListResourceTemplatesResult { resource_templates }, Some(CacheHints::PUBLIC))
 }
 
 impl Server {
@@ -71,6 +69,9 @@ impl Server {
     pub(super) fn read_resource(&self, ctx: Ctx, id: &Value, params: Map<String, Value>) -> Result<String, RpcError> {
         let p: ReadResourceParams = parse_params(params)
             .map_err(|_| RpcError::invalid_params("Invalid params: resources/read needs a string uri"))?;
+        if ctx.apps && p.uri == apps::VIEW_URI {
+            return Ok(respond(ctx, id, &apps::read_result(), Some(CacheHints::PRIVATE)));
+        }
         let plan_id = p.uri.strip_prefix(PLAN_URI_PREFIX).filter(|i| store::is_safe_id(i));
         let bytes = match (plan_id, self.store.as_ref()) {
             (Some(plan_id), Some(store)) => store.read(&store::file_name(plan_id)).map_err(|e| {

@@ -160,7 +160,7 @@ impl Server {
                 )),
             },
         };
-        let ctx = Ctx { version: pending.version, elicitation: true };
+        let ctx = Ctx { version: pending.version, elicitation: true, apps: false };
         let outcome = self.finish_save(pending.plan_id, &pending.bytes, pending.warnings, refusal);
         Some(render(ctx, &pending.call_id, outcome))
     }

@@ -15,6 +15,7 @@ mod validate;
 use super::Server;
 use super::eras::{Ctx, respond};
 use super::save::SaveStep;
+use crate::apps;
 use crate::catalog::{self, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, REPAIR_PLAN, SAVE_PLAN, VALIDATE_PLAN};
 use crate::model::{CacheHints, CallToolParams, CallToolResult, Empty, ListToolsResult, TextContent};
 use crate::rpc::{self, MAX_LINE_VALUES, RpcError};
@@ -97,7 +98,12 @@ fn render_error(ctx: Ctx, id: &Value, ToolError(text): ToolError) -> String {
 
 /// `tools/list`: the catalog's tools for the request's version (`save_plan` with a store).
 pub(super) fn list(ctx: Ctx, id: &Value, store: bool) -> String {
-    respond(ctx, id, &ListToolsResult { tools: catalog::tools(ctx.version, store) }, Some(CacheHints::PUBLIC))
+    respond(
+        ctx,
+        id,
+        &ListToolsResult { tools: apps::tools(ctx.apps, catalog::tools(ctx.version, store)) },
+        Some(CacheHints::PUBLIC),
+    )
 }
 
 impl Server {

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod apps;
 mod binary;
 mod classic;
 mod http;
