@@ -156,11 +156,18 @@ fn print_frames(name: &str, plan: &[u8], verdict: &Verdict) {
     for (level, issue) in issues.chain(verdict.warnings.iter().map(|i| (Level::WARNING, i))) {
         let title = level.primary_title(issue.message.as_str()).id(issue.code.as_str());
         let group = match place(&text, bad_utf8, issue) {
-            Some(p) => Group::with_title(title).element(
-                Snippet::source(text.as_ref())
-                    .path(name)
-                    .fold(true)
-                    .annotation(AnnotationKind::Primary.span(p.bytes).label(p.label)),
+            Some(mut p) => Group::with_title(title).element(
+                Snippet::source(if p.bytes.is_empty() {
+                    // A fault at the end of the text: marked on a space after it, so the frame
+                    // names the line and column the core gives (after a final line break too).
+                    p.bytes = text.len()..text.len() + 1;
+                    Cow::Owned(format!("{text} "))
+                } else {
+                    Cow::Borrowed(text.as_ref())
+                })
+                .path(name)
+                .fold(true)
+                .annotation(AnnotationKind::Primary.span(p.bytes).label(p.label)),
             ),
             None => Group::with_title(title).element(Level::NOTE.message(format!("at {} in {name}", issue.path))),
         };

@@ -289,3 +289,38 @@ fn schema_prints_the_cores_plan_schema() {
     let r = run(&["schema", "--request", bad.to_str().unwrap(), "--variant", "loose"]);
     assert_eq!(r.code, 2);
 }
+
+#[test]
+fn text_that_is_not_json_is_framed_at_the_parse_fault_whatever_the_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = {
+        let mut p: Value = serde_json::from_slice(&read(&example(BROKEN))).unwrap();
+        p["description"] = Value::String("x".repeat(3000));
+        p.to_string()
+    };
+    let cases: [(&str, Vec<u8>); 5] = [
+        ("empty", Vec::new()),
+        ("bom", b"\xef\xbb\xbf{}".to_vec()),
+        ("utf8", b"{\"a\": \"\xff\"}".to_vec()),
+        ("blank", b"\n\n  \n".to_vec()),
+        ("long", long.into_bytes()),
+    ];
+    let request = request_of("calm-weekday.plan.json");
+    for (name, bytes) in cases {
+        let path = dir.path().join(format!("{name}.plan.json"));
+        std::fs::write(&path, &bytes).unwrap();
+        let r = run(&["check", "--request", "examples/calm-weekday.request.json", path.to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{name}: {}", r.stderr);
+        let verdict = validate_bytes(&bytes, &request);
+        let frames = r.stdout.matches("error[").count();
+        assert_eq!(frames, verdict.errors.len(), "{name}: {}", r.stdout);
+        if verdict.errors[0].code.as_str() == "json" {
+            // The message ends its reason with "at line L, column C": the frame is there.
+            let msg = &verdict.errors[0].message;
+            let at = msg.split(" at line ").nth(1).expect(msg);
+            let (line, rest) = at.split_once(", column ").expect(msg);
+            let column: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            assert!(r.stdout.contains(&format!("{}:{line}:{column}\n", path.display())), "{name}: {}", r.stdout);
+        }
+    }
+}
