@@ -1,7 +1,7 @@
 //! Reading plans and requests, writing files atomically, and the `repair` and `schema` commands.
 
 use crate::{Outcome, fail};
-use momentum_plan::{Input, RepairOptions, SchemaError, SchemaVariant, Value, plan_schema};
+use momentum_plan::{Applicability, Input, RepairOptions, SchemaError, SchemaVariant, Value, plan_schema};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -97,16 +97,14 @@ pub(crate) fn repair(
     for f in &repaired.applied {
         anstream::eprintln!("applied {} fix at {}: {}", f.code.as_str(), f.path, f.description);
     }
-    let (errors, offered) = (repaired.verdict.errors.len(), repaired.offered.len());
-    anstream::eprintln!(
-        "{} fixes applied; {errors} errors left{}",
-        repaired.applied.len(),
-        if offered > 0 && !unsafe_fixes {
-            format!(" ({offered} more fixes offered; see --unsafe)")
-        } else {
-            String::new()
-        }
-    );
+    let errors = repaired.verdict.errors.len();
+    let unsafe_offered = repaired.offered.iter().filter(|f| f.applicability == Applicability::Unsafe).count();
+    let hint = if unsafe_offered > 0 {
+        format!(" ({unsafe_offered} unsafe fixes offered: --unsafe applies them)")
+    } else {
+        String::new()
+    };
+    anstream::eprintln!("{} fixes applied; {errors} errors left{hint}", repaired.applied.len());
     match target {
         Some(path) => {
             // The core writes a changed plan without a final line break; a file gets one.

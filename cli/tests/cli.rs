@@ -224,16 +224,30 @@ fn repair_prints_or_writes_the_cores_repaired_plan() {
     std::fs::copy(example("calm-weekday.request.json"), dir.path().join("c.request.json")).unwrap();
     let copy_arg = copy.to_str().unwrap();
     let broken = example(BROKEN);
+    // A duration written 30.4: rounding it is an unsafe fix.
+    let rounded = calm.replacen("\"durationMin\": 30,", "\"durationMin\": 30.4,", 1);
+    assert_ne!(rounded, calm);
+    let unsafe_copy = dir.path().join("u.plan.json");
+    std::fs::write(&unsafe_copy, &rounded).unwrap();
+    let unsafe_arg = unsafe_copy.to_str().unwrap();
     let calm_request = request_of("calm-weekday.plan.json");
+    let r = run(&["repair", "--request", "examples/calm-weekday.request.json", unsafe_arg]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("0 fixes applied; 1 errors left (1 unsafe fixes offered: --unsafe applies them)"),
+        "{}",
+        r.stderr
+    );
     let cases = [
-        (cased.as_bytes().to_vec(), copy_arg, &calm_request),
-        (read(&broken), broken.to_str().unwrap(), &request_of(BROKEN)),
+        (cased.as_bytes().to_vec(), copy_arg, &calm_request, "examples/calm-weekday.request.json"),
+        (rounded.as_bytes().to_vec(), unsafe_arg, &calm_request, "examples/calm-weekday.request.json"),
+        (read(&broken), broken.to_str().unwrap(), &request_of(BROKEN), "examples/calm-weekday-broken.request.json"),
     ];
-    for (plan, arg, request) in cases {
+    for (plan, arg, request, request_file) in cases {
         for unsafe_fixes in [false, true] {
             let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
             let want = repair(Input::Bytes(&plan), Input::Value(request), &options).unwrap();
-            let mut args = vec!["repair", arg];
+            let mut args = vec!["repair", "--request", request_file, arg];
             if unsafe_fixes {
                 args.push("--unsafe");
             }
@@ -257,7 +271,7 @@ fn repair_prints_or_writes_the_cores_repaired_plan() {
     assert_eq!(run(&["repair", copy_arg, "--write"]).code, 0);
     assert_eq!(std::fs::read_to_string(&copy).unwrap(), want.plan + "\n");
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(left.len(), 3, "no temporary file is left: {left:?}");
+    assert_eq!(left.len(), 4, "no temporary file is left: {left:?}");
     assert_eq!(run(&["check", copy_arg]).code, 0, "the written plan is valid");
 
     let r = run(&["repair", copy_arg, "--write", "--json"]);
