@@ -26,6 +26,7 @@ pub mod json;
 mod path;
 mod repair;
 mod schema;
+mod span;
 mod tree;
 mod validate;
 mod verdict;
@@ -42,6 +43,7 @@ pub use path::{JsonPath, Segment};
 pub use repair::{Repair, RepairOptions, Stop, repair};
 pub use schema::{SchemaError, SchemaVariant, plan_schema};
 pub use serde_json::Value;
+pub use span::{Position, Span, SpanError, value_span};
 pub use validate::{
     Input, validate, validate_bytes, validate_input, validate_text, validate_text_pair, validate_value_text,
 };

@@ -195,6 +195,88 @@ fn push_segment(s: &mut String, seg: Segment<'_>) {
     }
 }
 
+/// One step of a path read back from its rendered text ([`parse`]): a member name (escapes
+/// undone) or an array index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A member name.
+    Key(String),
+    /// An array index.
+    Index(usize),
+}
+
+/// The steps of a rendered path (validator.md §4, D7), the inverse of [`JsonPath`]'s rendering:
+/// `$`, then `.name` (an ASCII identifier), `[i]` (decimal, no leading zero) or `['...']` (any
+/// name, `\\` and `\'` escaped, nothing else). A quoted name that is an identifier is accepted
+/// too, though the renderer writes `.name`.
+///
+/// # Errors
+/// The byte offset in `path` of the first character that does not fit.
+pub(crate) fn parse(path: &str) -> Result<Vec<Step>, usize> {
+    let b = path.as_bytes();
+    if b.first() != Some(&b'$') {
+        return Err(0);
+    }
+    let mut steps = Vec::new();
+    let mut i = 1;
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'.', _) => {
+                let start = i + 1;
+                let mut end = start;
+                while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
+                    end += 1;
+                }
+                if !is_identifier(&path[start..end]) {
+                    return Err(start);
+                }
+                steps.push(Step::Key(path[start..end].to_owned()));
+                i = end;
+            }
+            (b'[', Some(b'\'')) => {
+                let mut name = String::new();
+                let mut chars = path[i + 2..].char_indices();
+                let close = loop {
+                    match chars.next() {
+                        Some((at, '\\')) => match chars.next() {
+                            Some((_, c @ ('\\' | '\''))) => name.push(c),
+                            _ => return Err(i + 2 + at),
+                        },
+                        Some((at, '\'')) => break i + 2 + at,
+                        Some((_, c)) => name.push(c),
+                        None => return Err(b.len()),
+                    }
+                };
+                if b.get(close + 1) != Some(&b']') {
+                    return Err(close + 1);
+                }
+                steps.push(Step::Key(name));
+                i = close + 2;
+            }
+            (b'[', _) => {
+                let start = i + 1;
+                let mut end = start;
+                while end < b.len() && b[end].is_ascii_digit() {
+                    end += 1;
+                }
+                let digits = &path[start..end];
+                let leading_zero = digits.len() > 1 && digits.starts_with('0');
+                let index = digits.parse::<usize>().map_err(|_| start).and_then(|n| {
+                    if leading_zero || b.get(end) != Some(&b']') {
+                        Err(if leading_zero { start } else { end })
+                    } else {
+                        Ok(n)
+                    }
+                })?;
+                steps.push(Step::Index(index));
+                i = end + 1;
+            }
+            _ => return Err(i),
+        }
+    }
+    Ok(steps)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +314,41 @@ mod tests {
         let a = JsonPath::from_segments([Segment::Key("goal"), Segment::Key("days"), Segment::Index(3)]);
         assert_eq!(a, JsonPath::root().key("goal").key("days").index(3));
         assert_eq!(a.to_string(), "$.goal.days[3]");
+    }
+
+    #[test]
+    fn parse_reads_back_every_rendering() {
+        let p = JsonPath::root().key("routine").key("weekdays").key("Mon day").index(10).key("it's\\").key("a\nb");
+        let steps = parse(p.as_str()).unwrap();
+        let rebuilt = JsonPath::from_segments(steps.iter().map(|s| match s {
+            Step::Key(k) => Segment::Key(k),
+            Step::Index(i) => Segment::Index(*i),
+        }));
+        assert_eq!(rebuilt, p);
+        assert_eq!(parse("$").unwrap(), vec![]);
+        assert_eq!(parse("$['a']").unwrap(), vec![Step::Key("a".to_owned())]);
+        assert_eq!(parse("$['mön'][0]").unwrap(), vec![Step::Key("mön".to_owned()), Step::Index(0)]);
+    }
+
+    #[test]
+    fn parse_names_the_first_byte_that_does_not_fit() {
+        for (path, at) in [
+            ("", 0),
+            ("routine", 0),
+            ("$.", 2),
+            ("$.9a", 2),
+            ("$x", 1),
+            ("$[01]", 2),
+            ("$[]", 2),
+            ("$[1", 3),
+            ("$[-1]", 2),
+            ("$[99999999999999999999999]", 2),
+            ("$['a", 4),
+            ("$['a'", 5),
+            ("$['a\\n']", 4),
+            ("$.a b", 3),
+        ] {
+            assert_eq!(parse(path), Err(at), "{path}");
+        }
     }
 }

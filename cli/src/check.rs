@@ -1,0 +1,228 @@
+//! `momentum-plan check`: the verdict on each plan, as code frames (rendered by
+//! `annotate-snippets`, rustc's renderer), the core's verdict JSON, or GitHub annotations.
+
+use crate::files::read_pair;
+use crate::{Format, Outcome, fail};
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use indicatif::{ProgressBar, ProgressStyle};
+use momentum_plan::{Issue, SpanError, Verdict, validate_bytes, value_span};
+use std::borrow::Cow;
+use std::io::IsTerminal;
+use std::ops::Range;
+use std::path::Path;
+
+/// From this many plans on, a terminal shows a progress bar on stderr.
+const PROGRESS_FROM: usize = 8;
+
+/// A value spanning this many lines or more is marked by its first character only.
+const TALL: usize = 12;
+
+/// Where an issue is in the plan's text, as far as it can be found.
+struct Place {
+    /// The bytes to underline (empty at the end of the text).
+    bytes: Range<usize>,
+    /// 1-based line and column in characters.
+    line: usize,
+    column: usize,
+    /// 1-based line and column just after the value, when the issue names a value.
+    end: Option<(usize, usize)>,
+    /// The label under the marker.
+    label: String,
+}
+
+/// Checks every plan and prints each verdict in `format`; the worst outcome of all plans.
+pub(crate) fn run(plans: &[std::path::PathBuf], request: Option<&Path>, format: Format) -> Outcome {
+    let progress = (plans.len() >= PROGRESS_FROM && std::io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::new(plans.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let out = |f: &mut dyn FnMut()| match &progress {
+        Some(bar) => bar.suspend(f),
+        None => f(),
+    };
+    let (mut worst, mut valid, mut failed, mut errors, mut warnings) = (Outcome::Valid, 0usize, 0usize, 0usize, 0usize);
+    for plan in plans {
+        if let Some(bar) = &progress {
+            bar.set_message(plan.display().to_string());
+        }
+        let pair = match read_pair(plan, request) {
+            Ok(p) => p,
+            Err(e) => {
+                out(&mut || {
+                    fail(&e);
+                });
+                worst = Outcome::Failed;
+                failed += 1;
+                continue;
+            }
+        };
+        let verdict = validate_bytes(&pair.plan, &pair.request);
+        let name = plan.display().to_string();
+        out(&mut || match format {
+            Format::Json => anstream::println!("{}", verdict.to_json()),
+            Format::Github => print_github(&name, &pair.plan, &verdict),
+            Format::Text => print_frames(&name, &pair.plan, &verdict),
+        });
+        if verdict.valid {
+            valid += 1;
+        } else {
+            worst = worst.max(Outcome::Invalid);
+        }
+        errors += verdict.errors.len();
+        warnings += verdict.warnings.len();
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    if format == Format::Text {
+        let unread = if failed > 0 { format!(", {failed} not read") } else { String::new() };
+        anstream::println!(
+            "{} checked: {valid} valid, {} invalid{unread}; {}, {}",
+            count(plans.len() - failed, "plan"),
+            plans.len() - failed - valid,
+            count(errors, "error"),
+            count(warnings, "warning"),
+        );
+    }
+    worst
+}
+
+/// `1 plan`, `3 errors`.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The plan's text for display: the bytes when they are UTF-8, else with U+FFFD for the bad
+/// bytes (the core's `json` issue points at the first of them).
+fn display_text(plan: &[u8]) -> (Cow<'_, str>, Option<usize>) {
+    match std::str::from_utf8(plan) {
+        Ok(t) => (Cow::Borrowed(t), None),
+        Err(e) => (String::from_utf8_lossy(plan), Some(e.valid_up_to())),
+    }
+}
+
+/// Where `issue` is in `text`: the span of its value ([`value_span`]), the deepest value on its
+/// path when the value is missing, the parse fault for text that is not JSON.
+fn place(text: &str, bad_utf8: Option<usize>, issue: &Issue) -> Option<Place> {
+    let one_char = |byte: usize| byte..text[byte..].chars().next().map_or(byte, |c| byte + c.len_utf8());
+    if let Some(byte) = bad_utf8 {
+        let (line, column) = momentum_plan::line_column(text, byte);
+        return Some(Place { bytes: one_char(byte), line, column, end: None, label: "not UTF-8".to_owned() });
+    }
+    match value_span(text, &issue.path) {
+        Ok(span) => Some(Place {
+            // A value over many lines is marked at its opening, not drawn whole.
+            bytes: if span.end.line - span.start.line < TALL { span.range() } else { one_char(span.start.byte) },
+            line: span.start.line,
+            column: span.start.column,
+            end: Some((span.end.line, span.end.column)),
+            label: issue.path.clone(),
+        }),
+        Err(SpanError::Missing { found, span }) => Some(Place {
+            // The opening of the deepest value: a whole object would fill the screen.
+            bytes: one_char(span.start.byte),
+            line: span.start.line,
+            column: span.start.column,
+            end: None,
+            label: format!("{} is missing in {found}", issue.path),
+        }),
+        Err(SpanError::NotJson(e)) => {
+            let byte = byte_at(text, e.line, e.column);
+            Some(Place { bytes: one_char(byte), line: e.line, column: e.column, end: None, label: e.reason.clone() })
+        }
+        Err(_) => None,
+    }
+}
+
+/// The byte offset of 1-based `line` and character `column` in `text` (the end of the text when
+/// past it): the inverse of `momentum_plan::line_column`, for a parse fault's position.
+fn byte_at(text: &str, line: usize, column: usize) -> usize {
+    let start = if line <= 1 { 0 } else { text.match_indices('\n').nth(line - 2).map_or(text.len(), |(i, _)| i + 1) };
+    text[start..].char_indices().nth(column.saturating_sub(1)).map_or(text.len(), |(i, _)| start + i)
+}
+
+/// Code frames of every issue of `verdict` on stdout.
+fn print_frames(name: &str, plan: &[u8], verdict: &Verdict) {
+    let (text, bad_utf8) = display_text(plan);
+    let renderer = Renderer::styled();
+    let issues = verdict.errors.iter().map(|i| (Level::ERROR, i));
+    for (level, issue) in issues.chain(verdict.warnings.iter().map(|i| (Level::WARNING, i))) {
+        let title = level.primary_title(issue.message.as_str()).id(issue.code.as_str());
+        let group = match place(&text, bad_utf8, issue) {
+            Some(mut p) => Group::with_title(title).element(
+                Snippet::source(if p.bytes.is_empty() {
+                    // A fault at the end of the text: marked on a space after it, so the frame
+                    // names the line and column the core gives (after a final line break too).
+                    p.bytes = text.len()..text.len() + 1;
+                    Cow::Owned(format!("{text} "))
+                } else {
+                    Cow::Borrowed(text.as_ref())
+                })
+                .path(name)
+                .fold(true)
+                .annotation(AnnotationKind::Primary.span(p.bytes).label(p.label)),
+            ),
+            None => Group::with_title(title).element(Level::NOTE.message(format!("at {} in {name}", issue.path))),
+        };
+        anstream::println!("{}\n", renderer.render(&[group]));
+    }
+}
+
+/// One GitHub workflow command per issue: `::error file=F,line=L,col=C,...,title=T::MESSAGE`.
+fn print_github(name: &str, plan: &[u8], verdict: &Verdict) {
+    let (text, bad_utf8) = display_text(plan);
+    let issues = verdict.errors.iter().map(|i| ("error", i));
+    for (command, issue) in issues.chain(verdict.warnings.iter().map(|i| ("warning", i))) {
+        let mut props = format!("file={}", property(name));
+        if let Some(p) = place(&text, bad_utf8, issue) {
+            props.push_str(&format!(",line={},col={}", p.line, p.column));
+            if let Some((line, column)) = p.end {
+                props.push_str(&format!(",endLine={line},endColumn={column}"));
+            }
+        }
+        let title = property(&format!("momentum-plan {}", issue.code.as_str()));
+        anstream::println!(
+            "::{command} {props},title={title}::{}",
+            data(&format!("{} ({})", issue.message, issue.path))
+        );
+    }
+}
+
+/// A workflow command's message, escaped as the GitHub runner reads it.
+fn data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// A workflow command's property value, escaped as the GitHub runner reads it.
+fn property(s: &str) -> String {
+    data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_at_inverts_line_column() {
+        let text = "ab\né😀x\n\nz";
+        for byte in (0..=text.len()).filter(|b| text.is_char_boundary(*b)) {
+            let (line, column) = momentum_plan::line_column(text, byte);
+            assert_eq!(byte_at(text, line, column), byte, "{byte}");
+        }
+        assert_eq!(byte_at(text, 9, 1), text.len());
+        assert_eq!(byte_at(text, 1, 99), text.len());
+    }
+
+    #[test]
+    fn workflow_commands_escape_what_the_runner_reads() {
+        assert_eq!(data("50% a\r\nb: c, d"), "50%25 a%0D%0Ab: c, d");
+        assert_eq!(property("a: b, c%"), "a%3A b%2C c%25");
+    }
+}

@@ -1,0 +1,145 @@
+//! `momentum-plan`: check, repair and get the schema of `daily-momentum-ai-plan` files from the
+//! command line, on the core validator (`shared/spec/validator.md`).
+//!
+//! ```text
+//! momentum-plan check PLAN... [--request FILE] [--format text|json|github] [--color auto|always|never]
+//! momentum-plan repair PLAN [--request FILE] [--unsafe] [--write | -o OUT | --json]
+//! momentum-plan schema --request FILE [--variant validation|strict]
+//! ```
+//!
+//! `PLAN` named `x.plan.json` is checked against `x.request.json` beside it unless `--request`
+//! names the request. Exit codes: 0 every plan valid, 1 some plan invalid (for `schema`: the
+//! request is at fault), 2 a usage or I/O error (a file that cannot be read, a request that is
+//! not JSON, a plan whose request cannot be found).
+// The core's clippy.toml forbids I/O and printing; this crate is the I/O around the core.
+#![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
+
+mod check;
+mod files;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Check, repair and describe daily-momentum-ai-plan files.
+#[derive(Debug, Parser)]
+#[command(name = "momentum-plan", version, about, propagate_version = true)]
+struct Cli {
+    /// When to colour the output: `auto` colours only on a terminal (and honours NO_COLOR).
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    color: Color,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate plans against their requests and show each issue where it is in the plan's text.
+    Check {
+        /// Plan files; `x.plan.json` is paired with `x.request.json` beside it.
+        #[arg(required = true, value_name = "PLAN")]
+        plans: Vec<PathBuf>,
+        /// The request every plan answers (instead of each plan's `x.request.json`).
+        #[arg(long, value_name = "FILE")]
+        request: Option<PathBuf>,
+        /// `text`: code frames; `json`: the core's verdict, one line per plan; `github`: workflow
+        /// annotations.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Apply the validator's fixes (validator.md §9) and print or write the repaired plan.
+    Repair {
+        /// The plan file.
+        #[arg(value_name = "PLAN")]
+        plan: PathBuf,
+        /// The request the plan answers (default: the plan's `x.request.json`).
+        #[arg(long, value_name = "FILE")]
+        request: Option<PathBuf>,
+        /// Also apply unsafe fixes (they change meaning).
+        #[arg(long = "unsafe")]
+        unsafe_fixes: bool,
+        /// Replace PLAN with the repaired plan (atomically).
+        #[arg(long, conflicts_with_all = ["output", "json"])]
+        write: bool,
+        /// Write the repaired plan to OUT (atomically) instead of printing it.
+        #[arg(short, long, value_name = "OUT", conflicts_with = "json")]
+        output: Option<PathBuf>,
+        /// Print the whole repair result as JSON (the core's `Repair::to_json`).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the JSON Schema of the plan a request asks for (validator.md §9).
+    Schema {
+        /// The request file.
+        #[arg(long, value_name = "FILE", required = true)]
+        request: PathBuf,
+        /// `validation` accepts every valid plan; `strict` keeps to the structured-output subset.
+        #[arg(long, value_enum, default_value_t = Variant::Validation)]
+        variant: Variant,
+    },
+}
+
+/// The output form of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Variant {
+    Validation,
+    Strict,
+}
+
+/// How a run ended, worst last: the exit code is the worst outcome of all files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Outcome {
+    Valid = 0,
+    Invalid = 1,
+    Failed = 2,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(o: Outcome) -> ExitCode {
+        ExitCode::from(o as u8)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.color {
+        Color::Auto => {}
+        Color::Always => anstream::ColorChoice::Always.write_global(),
+        Color::Never => anstream::ColorChoice::Never.write_global(),
+    }
+    let outcome = match cli.command {
+        Command::Check { plans, request, format } => check::run(&plans, request.as_deref(), format),
+        Command::Repair { plan, request, unsafe_fixes, write, output, json } => {
+            let target = if write { Some(plan.clone()) } else { output };
+            files::repair(&plan, request.as_deref(), unsafe_fixes, target.as_deref(), json)
+        }
+        Command::Schema { request, variant } => files::schema(
+            &request,
+            match variant {
+                Variant::Validation => momentum_plan::SchemaVariant::Validation,
+                Variant::Strict => momentum_plan::SchemaVariant::Strict,
+            },
+        ),
+    };
+    outcome.into()
+}
+
+/// Prints `momentum-plan: <message>` on stderr and gives [`Outcome::Failed`].
+fn fail(message: impl std::fmt::Display) -> Outcome {
+    anstream::eprintln!("momentum-plan: {message}");
+    Outcome::Failed
+}
