@@ -2,7 +2,7 @@
 # Tests of the Python binding (bindings-python): builds the wheel in release, installs it into the
 # project's venv with pip (as `pip install ./bindings-python` would), then runs
 # every pytest test (the shared vectors both ways, repair and the plan schema on every vector, the
-# input edge cases, the example MCP server end to end), `mypy --strict` on a usage file and on the example server, and `mypy.stubtest`.
+# input edge cases, the example MCP server end to end), `mypy --strict` on a usage file and on the MCP server (momentum_plan.planner), and `mypy.stubtest`.
 # Works from any cwd; needs Rust, python3 (with venv) and the package index on a fresh machine.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -25,7 +25,8 @@ cd "$HERE"
 
 echo "== mypy --strict (usage file, example server) and stubtest"
 MYPY_CACHE="$CARGO_TARGET_DIR/mypy-cache"
-"$PY" -m mypy --strict --cache-dir "$MYPY_CACHE" "$HERE/tests/typing/usage.py" "$HERE/examples/momentum_planner.py"
+"$PY" -m mypy --strict --cache-dir "$MYPY_CACHE" "$HERE/tests/typing/usage.py" "$HERE/examples/momentum_planner.py" \
+  "$HERE/python/momentum_plan/planner.py" "$HERE/python/momentum_plan/_planner_cli.py"
 "$PY" -m mypy.stubtest --ignore-unused-allowlist \
   --allowlist "$HERE/tests/typing/stubtest-allowlist.txt" momentum_plan
 echo "== bindings-python: all tests passed"

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// An MCP server (stdio) that validates daily-momentum-ai-plan plans with the native binding: the
-// example a Node team copies. Built on the official TypeScript SDK, v1 line (`McpServer` +
-// `StdioServerTransport`), with the tools of shared/spec/mcp-server.md:
+// momentum-planner: an MCP server that validates daily-momentum-ai-plan plans with the native
+// binding, the example a Node team copies and the package's `momentum-planner` command
+// (`npm install -g momentum-plan-node`). Built on the official TypeScript SDK, v1 line
+// (`McpServer`, `StdioServerTransport`, `StreamableHTTPServerTransport`), with the tools of
+// shared/spec/mcp-server.md:
 //
 //   get_plan_contract  the contract to draft against (validator.md §2)
 //   validate_plan      the verdict on a plan (object or JSON text) for a request (validator.md §4)
@@ -13,25 +15,35 @@
 // Apps extension (io.modelcontextprotocol/ui with text/html;profile=mcp-app), validate_plan and
 // repair_plan link the plan view ui://momentum-planner/plan-view, registered with the official
 // @modelcontextprotocol/ext-apps server helpers (registerAppTool, registerAppResource, getUiCapability)
-// and served with the same bytes as the WASI server (bindings-wasm/www/view/plan-view.html). For
-// any other client the link and the view are taken away once it has initialized. The SDK fixes the
-// capabilities before connecting, so this server declares `resources` to every client (the WASI
-// server declares them only with a store or for a client offered the view). The store is the directory named
-// by the environment variable PLAN_STORE; without it the server is read-only: no save_plan, no
-// resources, and the instructions do not mention saving.
+// and served with the same bytes as the WASI server (bindings-wasm/www/view/plan-view.html, copied
+// into the package as plan-view.html by `npm run build`). For any other client the link and the
+// view are taken away once it has initialized. The SDK fixes the capabilities before connecting,
+// so this server declares `resources` to every client (the WASI server declares them only with a
+// store or for a client offered the view). The store is `--store DIR` or
+// the directory named by the environment variable PLAN_STORE; without either the server is
+// read-only: no save_plan, no resources, and the instructions do not mention saving.
 //
-//   PLAN_STORE=./plans node examples/server.mjs
+//   momentum-planner [--store DIR]              stdio (what an MCP host launches)
+//   momentum-planner --http PORT [--store DIR]  Streamable HTTP on http://127.0.0.1:PORT/mcp
+//   PLAN_STORE=./plans node examples/server.mjs the same, from a checkout
+//
+// Over HTTP each client session (`Mcp-Session-Id`) gets its own server instance, as the SDK's
+// stateful mode wants (the overwrite question travels on the session); the listener binds
+// 127.0.0.1 only and the SDK's DNS-rebinding protection accepts only local Host headers.
 //
 // Where the spec and the SDK differ, the SDK decides (e.g. an unknown tool or arguments that do
 // not fit the input schema are tool errors, as the SDK makes them). Logs go to stderr only:
 // stdout carries protocol messages and nothing else.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { z } from 'zod'
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { createServer as createHttpServer } from 'node:http'
 import { join, resolve } from 'node:path'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { parseArgs } from 'node:util'
 import { readFileSync } from 'node:fs'
 import { RESOURCE_MIME_TYPE, getUiCapability, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server'
 import { validatePlan, repairPlan, getPlanContract } from '../index.mjs'
@@ -41,10 +53,44 @@ const { version } = require('../package.json')
 
 /** The plan view (mcp-server.md "The plan view in the conversation"): one file, every server. */
 const VIEW_URI = 'ui://momentum-planner/plan-view'
-const VIEW_HTML = readFileSync(new URL('../../bindings-wasm/www/view/plan-view.html', import.meta.url), 'utf8')
+const VIEW_HTML = readFileSync(new URL('../plan-view.html', import.meta.url), 'utf8')
 const VIEW_META = { ui: { prefersBorder: true } }
 
-const STORE = process.env.PLAN_STORE ? resolve(process.env.PLAN_STORE) : null
+const USAGE = 'usage: momentum-planner [--http PORT] [--store DIR]'
+/** The command line: --http PORT, --store DIR (default $PLAN_STORE), --help, --version. */
+function commandLine() {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      options: {
+        http: { type: 'string' },
+        store: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'V' },
+      },
+    }))
+  } catch (e) {
+    console.error(`momentum-planner: ${e.message}\n${USAGE}`)
+    process.exit(2)
+  }
+  if (values.help) {
+    console.log(`${USAGE}\n  stdio by default; --http PORT serves http://127.0.0.1:PORT/mcp; the store is --store or $PLAN_STORE (none: read-only)`)
+    process.exit(0)
+  }
+  if (values.version) {
+    console.log(`momentum-planner ${version}`)
+    process.exit(0)
+  }
+  const port = values.http === undefined ? null : Number(values.http)
+  if (port !== null && !(Number.isInteger(port) && port > 0 && port < 65536)) {
+    console.error(`momentum-planner: --http ${values.http}: not a TCP port (1-65535)\n${USAGE}`)
+    process.exit(2)
+  }
+  const store = values.store ?? process.env.PLAN_STORE
+  return { port, store: store ? resolve(store) : null }
+}
+
+const { port: HTTP_PORT, store: STORE } = commandLine()
 /** A plan id that can safely be a file name (mcp-server.md, save_plan). */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 
@@ -53,8 +99,6 @@ const instructions = [
   'then call validate_plan with the plan and the request after drafting, and fix every error it reports',
   STORE ? '(each names a JSON path and what to change); save the plan with save_plan only once it is valid.' : '(each names a JSON path and what to change).',
 ].join(' ')
-
-const server = new McpServer({ name: 'momentum-planner', version }, { instructions })
 
 // ---- schemas (zod, as the SDK wants them; the SDK turns them into JSON Schema) ----
 
@@ -119,161 +163,166 @@ const repairShape = {
   requestAtFault: z.array(z.string()),
 }
 
-// ---- tools ----
+/** One server instance (stdio: the only one; HTTP: one per session). */
+function createPlanner() {
+  const server = new McpServer({ name: 'momentum-planner', version }, { instructions })
 
-server.registerTool(
-  'get_plan_contract',
-  {
-    title: 'Get the plan contract',
-    description:
-      'Returns the daily-momentum-ai-plan contract: format, contractVersion, the nine categories, weekday ids, ' +
-      'limits and the rules a plan must follow. Call it once before drafting a plan.',
-    inputSchema: {},
-    outputSchema: contractShape,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  },
-  async () => result(getPlanContract()),
-)
-
-const validateTool = registerAppTool(
-  server,
-  'validate_plan',
-  {
-    title: 'Validate a plan',
-    description:
-      'Checks a drafted plan against the request it answers and returns the verdict: valid, errors and warnings ' +
-      '(each with a code, a JSON path into the plan and a message saying what to change) and the checks that ran. ' +
-      'Call it after drafting and after every fix; an invalid plan is a normal result, not an error.',
-    inputSchema: planArgs,
-    outputSchema: verdictShape,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    _meta: { ui: { resourceUri: VIEW_URI } },
-  },
-  async ({ plan, request }) => {
-    const { verdict, error } = judge(plan, request)
-    return error ?? result(verdict)
-  },
-)
-
-const repairTool = registerAppTool(
-  server,
-  'repair_plan',
-  {
-    title: 'Repair a plan',
-    description:
-      'Applies the safe fixes to a plan (how a value is written, values copied from the request), validates again and ' +
-      'returns the repaired plan (as JSON text), the patch, the fixes applied and offered, and the new verdict. Call it ' +
-      'with the same plan and request after validate_plan reported errors; fix what its verdict still reports.',
-    inputSchema: { ...planArgs, unsafe: z.boolean().optional().describe('also the fixes that change meaning; only when the person agrees') },
-    outputSchema: repairShape,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    _meta: { ui: { resourceUri: VIEW_URI } },
-  },
-  async ({ plan, request, unsafe }) => {
-    try {
-      return result(repairPlan(plan, request, { unsafe: unsafe === true }))
-    } catch (e) {
-      if (e instanceof TypeError || e instanceof SyntaxError) return toolError(e.message)
-      throw e
-    }
-  },
-)
-
-const view = registerAppResource(
-  server,
-  'plan-view',
-  VIEW_URI,
-  { title: 'Plan view', description: 'The day view of a plan, its problems and its fixes (MCP Apps).', _meta: VIEW_META },
-  async () => ({ contents: [{ uri: VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: VIEW_HTML, _meta: VIEW_META }] }),
-)
-
-// Offered only to a client that declared the extension with the view's MIME type.
-server.server.oninitialized = () => {
-  const ui = getUiCapability(server.server.getClientCapabilities())
-  if (Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE)) return
-  validateTool._meta = undefined
-  repairTool._meta = undefined
-  view.disable()
-}
-
-if (STORE) {
-  await mkdir(STORE, { recursive: true })
+  // ---- tools ----
 
   server.registerTool(
-    'save_plan',
+    'get_plan_contract',
     {
-      title: 'Save a valid plan',
+      title: 'Get the plan contract',
       description:
-        'Validates the plan again and, when it is valid, saves it under its requestId (as plan://<requestId>). ' +
-        'An invalid plan is refused with every error. If a plan with that id exists, the person is asked before it ' +
-        'is replaced. Returns saved, planId, uri and warnings.',
+        'Returns the daily-momentum-ai-plan contract: format, contractVersion, the nine categories, weekday ids, ' +
+        'limits and the rules a plan must follow. Call it once before drafting a plan.',
+      inputSchema: {},
+      outputSchema: contractShape,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async () => result(getPlanContract()),
+  )
+
+  const validateTool = registerAppTool(
+    server,
+    'validate_plan',
+    {
+      title: 'Validate a plan',
+      description:
+        'Checks a drafted plan against the request it answers and returns the verdict: valid, errors and warnings ' +
+        '(each with a code, a JSON path into the plan and a message saying what to change) and the checks that ran. ' +
+        'Call it after drafting and after every fix; an invalid plan is a normal result, not an error.',
       inputSchema: planArgs,
-      outputSchema: saveShape,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      outputSchema: verdictShape,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      _meta: { ui: { resourceUri: VIEW_URI } },
     },
     async ({ plan, request }) => {
       const { verdict, error } = judge(plan, request)
-      if (error) return error
-      if (!verdict.valid) {
-        return toolError(`Plan not saved.${verdict.errors.map((e) => ` | ${e.path}: ${e.message}`).join('')}`)
-      }
-      // A valid plan is a JSON object; its own key order is kept.
-      const object = typeof plan === 'string' ? JSON.parse(plan) : plan
-      const planId = object.requestId
-      if (typeof planId !== 'string' || !SAFE_ID.test(planId)) {
-        return toolError(
-          `Plan not saved: its requestId ${JSON.stringify(planId)} cannot be a plan id ` +
-            '(use letters, digits, ".", "_" and "-", starting with a letter or digit, at most 128 characters).',
-        )
-      }
-      const file = join(STORE, `${planId}.json`)
-      const uri = `plan://${planId}`
-      const notSaved = (why) => result({
-        saved: false,
-        planId,
-        uri,
-        warnings: [...verdict.warnings, { code: 'notSaved', path: '$', message: why }],
-      })
-      if (await exists(file)) {
-        const answer = await askOverwrite(planId)
-        if (answer !== true) return notSaved(answer)
-      }
-      const tmp = join(STORE, `.${planId}.${randomBytes(6).toString('hex')}.tmp`)
-      try {
-        await writeFile(tmp, `${JSON.stringify(object, null, 2)}\n`)
-        await rename(tmp, file) // atomic: a crash never leaves a half-written plan
-      } catch (e) {
-        await rm(tmp, { force: true })
-        return toolError(`Plan not saved: ${e.message}`)
-      }
-      return result({ saved: true, planId, uri, warnings: verdict.warnings })
+      return error ?? result(verdict)
     },
   )
 
-  server.registerResource(
-    'plan',
-    new ResourceTemplate('plan://{planId}', {
-      list: async () => ({
-        resources: (await savedIds()).map((id) => ({
-          uri: `plan://${id}`,
-          name: id,
-          title: `Saved plan ${id}`,
-          mimeType: 'application/json',
-        })),
-      }),
-    }),
-    { title: 'Saved plan', description: 'A plan saved by save_plan, by its requestId.', mimeType: 'application/json' },
-    async (uri, { planId }) => {
-      if (typeof planId !== 'string' || !SAFE_ID.test(planId)) throw new Error(`Resource not found: ${uri.href}`)
-      let text
+  const repairTool = registerAppTool(
+    server,
+    'repair_plan',
+    {
+      title: 'Repair a plan',
+      description:
+        'Applies the safe fixes to a plan (how a value is written, values copied from the request), validates again and ' +
+        'returns the repaired plan (as JSON text), the patch, the fixes applied and offered, and the new verdict. Call it ' +
+        'with the same plan and request after validate_plan reported errors; fix what its verdict still reports.',
+      inputSchema: { ...planArgs, unsafe: z.boolean().optional().describe('also the fixes that change meaning; only when the person agrees') },
+      outputSchema: repairShape,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      _meta: { ui: { resourceUri: VIEW_URI } },
+    },
+    async ({ plan, request, unsafe }) => {
       try {
-        text = await readFile(join(STORE, `${planId}.json`), 'utf8')
-      } catch {
-        throw new Error(`Resource not found: ${uri.href}`)
+        return result(repairPlan(plan, request, { unsafe: unsafe === true }))
+      } catch (e) {
+        if (e instanceof TypeError || e instanceof SyntaxError) return toolError(e.message)
+        throw e
       }
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] }
     },
   )
+
+  const view = registerAppResource(
+    server,
+    'plan-view',
+    VIEW_URI,
+    { title: 'Plan view', description: 'The day view of a plan, its problems and its fixes (MCP Apps).', _meta: VIEW_META },
+    async () => ({ contents: [{ uri: VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: VIEW_HTML, _meta: VIEW_META }] }),
+  )
+
+  // Offered only to a client that declared the extension with the view's MIME type.
+  server.server.oninitialized = () => {
+    const ui = getUiCapability(server.server.getClientCapabilities())
+    if (Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE)) return
+    validateTool._meta = undefined
+    repairTool._meta = undefined
+    view.disable()
+  }
+
+  if (STORE) {
+    server.registerTool(
+      'save_plan',
+      {
+        title: 'Save a valid plan',
+        description:
+          'Validates the plan again and, when it is valid, saves it under its requestId (as plan://<requestId>). ' +
+          'An invalid plan is refused with every error. If a plan with that id exists, the person is asked before it ' +
+          'is replaced. Returns saved, planId, uri and warnings.',
+        inputSchema: planArgs,
+        outputSchema: saveShape,
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      async ({ plan, request }) => {
+        const { verdict, error } = judge(plan, request)
+        if (error) return error
+        if (!verdict.valid) {
+          return toolError(`Plan not saved.${verdict.errors.map((e) => ` | ${e.path}: ${e.message}`).join('')}`)
+        }
+        // A valid plan is a JSON object; its own key order is kept.
+        const object = typeof plan === 'string' ? JSON.parse(plan) : plan
+        const planId = object.requestId
+        if (typeof planId !== 'string' || !SAFE_ID.test(planId)) {
+          return toolError(
+            `Plan not saved: its requestId ${JSON.stringify(planId)} cannot be a plan id ` +
+              '(use letters, digits, ".", "_" and "-", starting with a letter or digit, at most 128 characters).',
+          )
+        }
+        const file = join(STORE, `${planId}.json`)
+        const uri = `plan://${planId}`
+        const notSaved = (why) => result({
+          saved: false,
+          planId,
+          uri,
+          warnings: [...verdict.warnings, { code: 'notSaved', path: '$', message: why }],
+        })
+        if (await exists(file)) {
+          const answer = await askOverwrite(server, planId)
+          if (answer !== true) return notSaved(answer)
+        }
+        const tmp = join(STORE, `.${planId}.${randomBytes(6).toString('hex')}.tmp`)
+        try {
+          await writeFile(tmp, `${JSON.stringify(object, null, 2)}\n`)
+          await rename(tmp, file) // atomic: a crash never leaves a half-written plan
+        } catch (e) {
+          await rm(tmp, { force: true })
+          return toolError(`Plan not saved: ${e.message}`)
+        }
+        return result({ saved: true, planId, uri, warnings: verdict.warnings })
+      },
+    )
+
+    server.registerResource(
+      'plan',
+      new ResourceTemplate('plan://{planId}', {
+        list: async () => ({
+          resources: (await savedIds()).map((id) => ({
+            uri: `plan://${id}`,
+            name: id,
+            title: `Saved plan ${id}`,
+            mimeType: 'application/json',
+          })),
+        }),
+      }),
+      { title: 'Saved plan', description: 'A plan saved by save_plan, by its requestId.', mimeType: 'application/json' },
+      async (uri, { planId }) => {
+        if (typeof planId !== 'string' || !SAFE_ID.test(planId)) throw new Error(`Resource not found: ${uri.href}`)
+        let text
+        try {
+          text = await readFile(join(STORE, `${planId}.json`), 'utf8')
+        } catch {
+          throw new Error(`Resource not found: ${uri.href}`)
+        }
+        return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] }
+      },
+    )
+  }
+
+  return server
 }
 
 async function exists(file) {
@@ -294,7 +343,7 @@ async function savedIds() {
 }
 
 /** Asks the person whether to replace saved plan `planId`: true, or the reason it stays. */
-async function askOverwrite(planId) {
+async function askOverwrite(server, planId) {
   if (!server.server.getClientCapabilities()?.elicitation) {
     return `A plan with id ${planId} is already saved, and this client cannot be asked whether to replace it; it was left as it was.`
   }
@@ -316,5 +365,51 @@ async function askOverwrite(planId) {
   }
 }
 
-await server.connect(new StdioServerTransport())
-console.error(`momentum-planner ${version}: serving on stdio${STORE ? `, store ${STORE}` : ' (read-only)'}`)
+/** Streamable HTTP on 127.0.0.1:port/mcp: a transport and a server per session. */
+async function serveHttp(port) {
+  const sessions = new Map()
+  const local = [`127.0.0.1:${port}`, `localhost:${port}`]
+  const http = createHttpServer(async (req, res) => {
+    try {
+      if (new URL(req.url, 'http://127.0.0.1').pathname !== '/mcp') {
+        res.writeHead(404).end()
+        return
+      }
+      const id = req.headers['mcp-session-id']
+      let transport = typeof id === 'string' ? sessions.get(id) : undefined
+      if (!transport) {
+        if (id !== undefined || req.method !== 'POST') {
+          res.writeHead(404, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }))
+          return
+        }
+        transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => sessions.set(sid, transport),
+          enableDnsRebindingProtection: true,
+          allowedHosts: local,
+        })
+        transport.onclose = () => transport.sessionId && sessions.delete(transport.sessionId)
+        await createPlanner().connect(transport)
+      }
+      await transport.handleRequest(req, res)
+    } catch (e) {
+      console.error(`momentum-planner: ${e.stack ?? e}`)
+      if (!res.headersSent) res.writeHead(500).end()
+    }
+  })
+  await new Promise((ok, fail) => http.once('error', fail).listen(port, '127.0.0.1', ok))
+  const stop = () => http.close(() => process.exit(0))
+  process.once('SIGINT', stop).once('SIGTERM', stop)
+  return http
+}
+
+if (STORE) await mkdir(STORE, { recursive: true })
+const where = STORE ? `, store ${STORE}` : ' (read-only)'
+if (HTTP_PORT === null) {
+  await createPlanner().connect(new StdioServerTransport())
+  console.error(`momentum-planner ${version}: serving on stdio${where}`)
+} else {
+  await serveHttp(HTTP_PORT)
+  console.error(`momentum-planner ${version}: serving on http://127.0.0.1:${HTTP_PORT}/mcp${where}`)
+}

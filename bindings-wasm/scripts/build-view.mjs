@@ -25,6 +25,8 @@ const WWW = join(CRATE, 'www');
 const VIEW = join(WWW, 'view');
 /** The built view, as committed. */
 export const VIEW_HTML = join(VIEW, 'plan-view.html');
+/** Its committed copy in the Python package (a wheel carries only the package's own files). */
+export const PYTHON_COPY = join(CRATE, '..', 'bindings-python', 'python', 'momentum_plan', 'plan-view.html');
 
 /** The view's bytes, built from the sources (deterministic for a given esbuild version). */
 export async function buildView() {
@@ -66,6 +68,7 @@ async function main() {
     return console.log(`${VIEW_HTML}: up to date, ${Buffer.byteLength(html)} bytes`);
   }
   writeFileSync(VIEW_HTML, html);
+  writeFileSync(PYTHON_COPY, html);
   console.log(`${VIEW_HTML}: ${Buffer.byteLength(html)} bytes`);
 }
 

@@ -12,6 +12,7 @@ TARGET=$CARGO_TARGET_DIR
 cd "$ROOT"
 cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp-http
 cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp   # the stdio round trip, side by side
+export MOMENTUM_PLAN_SANDBOX_WASM_DIR="$TARGET/wasm32-wasip2/release"   # the runner embeds these (sandbox build.rs)
 cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
 PY=$("$ROOT/scripts/venv.sh")
 if ! "$PY" -c 'import momentum_plan' 2>/dev/null; then

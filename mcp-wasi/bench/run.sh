@@ -6,7 +6,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 cd "$ROOT"
-cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp
+cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http
+export MOMENTUM_PLAN_SANDBOX_WASM_DIR="$TARGET/wasm32-wasip2/release"   # the runner embeds these (sandbox build.rs)
 cargo build --release -p momentum-plan-mcp   # the same server natively: shows what the sandbox adds
 cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
 PY=$("$ROOT/scripts/venv.sh")

@@ -78,25 +78,19 @@ def test_env_wasm_is_used(cache_dir: Path) -> None:
     assert json.loads(p.stdout)["result"]["serverInfo"]["name"] == "momentum-planner"
 
 
-def test_automatic_lookup_fails_cleanly(tmp_path: Path, cache_dir: Path) -> None:
-    """A runner alone in a directory, started elsewhere: no .wasm anywhere -> 65, paths listed."""
+def test_lone_runner_uses_its_embedded_server(tmp_path: Path, cache_dir: Path) -> None:
+    """The installed layout: the runner alone in a directory, started elsewhere, with no .wasm
+    anywhere and no variable set, runs the server component built into it; the embedded copy is
+    byte for byte the component the workspace built (sandbox test.sh embeds that one)."""
     lone = tmp_path / "bin" / "momentum-plan-sandbox"
     lone.parent.mkdir()
     shutil.copy2(RUNNER, lone)
-    p = run_runner(runner_args(None, cache_dir, wasm=None), exe=lone, cwd=tmp_path)
-    assert_runner_error(p, EXIT["no_wasm"], "cannot find momentum-plan-mcp.wasm", str(lone.parent))
-
-
-def test_lookup_beside_executable(tmp_path: Path, cache_dir: Path) -> None:
-    """The installed layout: runner and .wasm side by side, started from anywhere."""
-    d = tmp_path / "install"
-    d.mkdir()
-    shutil.copy2(RUNNER, d / "momentum-plan-sandbox")
-    shutil.copy2(WASM, d / "momentum-plan-mcp.wasm")
-    p = run_runner(runner_args(None, cache_dir, wasm=None, extra=["-v"]), exe=d / "momentum-plan-sandbox", cwd=tmp_path)
+    p = run_runner(runner_args(None, cache_dir, wasm=None, extra=["-v"]), exe=lone, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout)["id"] == 1
-    assert "from beside the runner" in p.stderr
+    assert json.loads(p.stdout)["result"]["serverInfo"]["name"] == "momentum-planner"
+    assert "wasm the embedded momentum-plan-mcp.wasm (from built into the runner)" in p.stderr
+    assert f"read the embedded momentum-plan-mcp.wasm ({WASM.stat().st_size} bytes)" in p.stderr
+    assert WASM.read_bytes() in lone.read_bytes()
 
 
 def test_store_not_a_directory(tmp_path: Path, cache_dir: Path) -> None:

@@ -31,6 +31,7 @@ fi
 # --- builds (release) ------------------------------------------------------------------------
 stamp "building the servers (.wasm: stdio and HTTP)"
 cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http
+export MOMENTUM_PLAN_SANDBOX_WASM_DIR="$TARGET/wasm32-wasip2/release"   # the runner embeds these (sandbox build.rs)
 stamp "building the runner and the core probe (the first wasmtime build takes minutes)"
 cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
 cargo build --release -p momentum-plan --example validate --example repair

@@ -32,15 +32,16 @@ pub const MAX_CONCURRENCY: u32 = 1024;
 #[command(
     name = "momentum-plan-sandbox",
     version,
-    after_help = "The .wasm is taken from --wasm, else $MOMENTUM_PLAN_MCP_WASM \
-                  ($MOMENTUM_PLAN_MCP_HTTP_WASM with --http), else beside this executable, else the \
-                  workspace's target/wasm32-wasip2/release/.\n\
+    after_help = "The server component is --wasm, else $MOMENTUM_PLAN_MCP_WASM \
+                  ($MOMENTUM_PLAN_MCP_HTTP_WASM with --http), else the one built into this executable.\n\
+                  Compiled code is cached in --cache-dir, else $XDG_CACHE_HOME/momentum-plan, else \
+                  ~/.cache/momentum-plan.\n\
                   With --http the bearer token may also come from $MOMENTUM_PLAN_BEARER_TOKEN.\n\
                   Exit status: the guest's own (0 = normal end; --http: 0 after SIGINT/SIGTERM); \
                   runner failures 64-70 (see README)."
 )]
 pub struct Args {
-    /// The server component to run (a wasm32-wasip2 `.wasm`). Overrides every other lookup.
+    /// The server component to run (a wasm32-wasip2 `.wasm`) instead of the embedded one.
     #[arg(long, value_name = "PATH")]
     pub wasm: Option<PathBuf>,
 

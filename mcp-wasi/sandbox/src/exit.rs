@@ -11,7 +11,8 @@ pub const OK: i32 = 0;
 /// The command line could not be parsed (unknown flag, bad value). `--help` and
 /// `--version` exit with 0.
 pub const USAGE: i32 = 64;
-/// No `.wasm` was found (see [`crate::locate`]), or the one found cannot be read.
+/// The `.wasm` given by `--wasm` or the environment is not a file (see [`crate::locate`]),
+/// or cannot be read.
 pub const NO_WASM: i32 = 65;
 /// `--store DIR` does not exist, is not a directory, or cannot be opened.
 pub const BAD_STORE: i32 = 66;
@@ -29,7 +30,7 @@ pub const INTERNAL: i32 = 70;
 /// Every runner-owned code with its one-line meaning, in the order of the README table.
 pub const TABLE: &[(i32, &str)] = &[
     (USAGE, "bad command line"),
-    (NO_WASM, "no .wasm found, or it cannot be read"),
+    (NO_WASM, "the .wasm given is not a file, or it cannot be read"),
     (BAD_STORE, "--store is missing, not a directory, or cannot be opened"),
     (BAD_WASM, "the .wasm is not a runnable wasi:cli command component"),
     (TRAP, "the guest trapped (e.g. a panic)"),

@@ -891,8 +891,8 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
         }
     };
     let store_dir = setup.guest.store.as_deref().map(check_store).transpose()?;
-    let wasm = std::fs::read(&setup.guest.wasm).map_err(|e| RunError::UnreadableWasm(setup.guest.wasm.clone(), e))?;
-    say(&format!("read {} ({} bytes)", setup.guest.wasm.display(), wasm.len()));
+    let wasm = setup.guest.wasm.bytes().map_err(|e| RunError::UnreadableWasm(setup.guest.wasm.clone(), e))?;
+    say(&format!("read {} ({} bytes)", setup.guest.wasm, wasm.len()));
 
     let sizing = PoolSizing::new(setup.max_concurrency, setup.guest.memory_bytes);
     let reserved_gib = sizing.reserved_bytes() as f64 / f64::from(1u32 << 30);

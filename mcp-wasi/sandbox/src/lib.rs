@@ -17,10 +17,11 @@
 //!   trap the runner reports the cap, not a generic trap.
 //!
 //! The compiled component is cached on disk ([`cache`]), so only the first start of a given
-//! `.wasm` pays for compilation. The `.wasm` is found by [`locate`]. Every failure maps to a
-//! distinct exit code ([`exit`]).
+//! `.wasm` pays for compilation. Both components are built into the runner (`build.rs`), so one
+//! file starts anywhere; `--wasm` or an environment variable runs another ([`locate`]). Every
+//! failure maps to a distinct exit code ([`exit`]).
 //!
-//! Modules: [`cli`] (arguments), [`locate`] (finding the `.wasm`), [`cache`] (compile
+//! Modules: [`cli`] (arguments), [`locate`] (the component: embedded or a file), [`cache`] (compile
 //! cache), [`run`] (engine, WASI context, limits, exit status), [`stdin`] (the guest's stdin),
 //! [`http`] (`--http`: the HTTP server, its pool, deadline and concurrency limit),
 //! [`exit`] (exit codes).

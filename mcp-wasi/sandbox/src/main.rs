@@ -47,23 +47,23 @@ fn real_main() -> i32 {
     if args.verbose {
         eprintln!(
             "momentum-plan-sandbox: wasm {} (from {}); store {}; memory cap {} MiB; cache {}",
-            found.path.display(),
+            found.wasm,
             found.origin,
             show(args.store.as_deref(), "none (read-only)"),
             args.memory_mib,
             show(cache_dir.as_deref(), "off"),
         );
     }
-    let plan = guest_plan(args.clone(), found.path, cache_dir);
+    let plan = guest_plan(args.clone(), found.wasm, cache_dir);
     match run::run(&plan) {
         Ok(code) => code,
         Err(e) => fail(e.exit_code(), e),
     }
 }
 
-/// The guest as both modes run it: the `.wasm` found, the store, the memory cap, the cache, the
+/// The guest as both modes run it: the component chosen, the store, the memory cap, the cache, the
 /// guest's arguments and verbosity, from the command line.
-fn guest_plan(args: Args, wasm: std::path::PathBuf, cache_dir: Option<std::path::PathBuf>) -> run::Plan {
+fn guest_plan(args: Args, wasm: locate::Wasm, cache_dir: Option<PathBuf>) -> run::Plan {
     let memory_bytes = args.memory_bytes();
     run::Plan { wasm, store: args.store, memory_bytes, cache_dir, guest_args: args.guest_args, verbose: args.verbose }
 }
@@ -83,7 +83,7 @@ fn http_main(args: &Args, addr: SocketAddr) -> i32 {
     };
     let cache_dir = cache_dir(args);
     let setup = http::Setup {
-        guest: guest_plan(args.clone(), found.path, cache_dir),
+        guest: guest_plan(args.clone(), found.wasm, cache_dir),
         addr,
         token,
         allowed_hosts: args.allow_hosts.clone(),
@@ -98,7 +98,7 @@ fn http_main(args: &Args, addr: SocketAddr) -> i32 {
         eprintln!(
             "momentum-plan-sandbox: http wasm {} (from {}); store {}; memory cap {} MiB; max concurrency {}; \
              request timeout {} ms; bearer token {}; hosts {}; origins {}; cache {}",
-            setup.guest.wasm.display(),
+            setup.guest.wasm,
             found.origin,
             show(setup.guest.store.as_deref(), "none (read-only)"),
             args.memory_mib,

@@ -11,6 +11,7 @@ use wasmtime_wasi::{FsPerms, I32Exit, WasiCtx, WasiCtxBuilder, WasiCtxView, Wasi
 
 use crate::cache;
 use crate::exit;
+use crate::locate::Wasm;
 use crate::stdin::DirectStdin;
 
 /// Guest path of the plan store (spec `mcp-server.md`, "Sandbox and store").
@@ -18,11 +19,11 @@ pub const GUEST_STORE: &str = "/plans";
 /// The guest's `argv[0]`.
 pub const GUEST_ARGV0: &str = "momentum-plan-mcp";
 
-/// Everything [`run`] needs, already resolved (the `.wasm` found, the cache directory chosen).
+/// Everything [`run`] needs, already resolved (the component chosen, the cache directory chosen).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
-    /// The component file.
-    pub wasm: PathBuf,
+    /// The component: a file, or the copy built into the runner.
+    pub wasm: Wasm,
     /// Host directory to mount read-write at [`GUEST_STORE`], if any.
     pub store: Option<PathBuf>,
     /// Linear-memory cap in bytes.
@@ -40,11 +41,11 @@ pub struct Plan {
 #[derive(Debug)]
 pub enum RunError {
     /// The `.wasm` could not be read.
-    UnreadableWasm(PathBuf, std::io::Error),
+    UnreadableWasm(Wasm, std::io::Error),
     /// `--store` is unusable.
     BadStore(PathBuf, String),
     /// The `.wasm` does not compile, or does not link as a `wasi:cli` command.
-    BadWasm(PathBuf, String),
+    BadWasm(Wasm, String),
     /// The guest trapped.
     Trap(String),
     /// The guest asked for more memory than the cap.
@@ -61,7 +62,7 @@ pub enum RunError {
     Usage(String),
     /// `--http` only: the `.wasm` does not compile, or is not a `wasi:http` proxy component
     /// (does not export `wasi:http/incoming-handler`, or imports what the runner does not grant).
-    NotAProxy(PathBuf, String),
+    NotAProxy(Wasm, String),
     /// `--http` only: the address cannot be listened on (in use, not local, no permission).
     Listen(std::net::SocketAddr, std::io::Error),
 }
@@ -96,10 +97,10 @@ pub fn one_line(text: &str) -> String {
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RunError::UnreadableWasm(p, e) => write!(f, "cannot read {}: {e}", p.display()),
+            RunError::UnreadableWasm(w, e) => write!(f, "cannot read {w}: {e}"),
             RunError::BadStore(p, why) => write!(f, "--store {}: {why}", p.display()),
-            RunError::BadWasm(p, why) => {
-                write!(f, "{} is not a runnable wasm32-wasip2 command component: {why}", p.display())
+            RunError::BadWasm(w, why) => {
+                write!(f, "{w} is not a runnable wasm32-wasip2 command component: {why}")
             }
             RunError::Trap(why) => write!(f, "the server stopped with a trap: {why}"),
             RunError::MemoryCap { cap, desired } => write!(
@@ -111,8 +112,8 @@ impl fmt::Display for RunError {
             ),
             RunError::Internal(why) => write!(f, "sandbox set-up failed: {why}"),
             RunError::Usage(why) => f.write_str(why),
-            RunError::NotAProxy(p, why) => {
-                write!(f, "{} is not a runnable wasi:http proxy component: {why}", p.display())
+            RunError::NotAProxy(w, why) => {
+                write!(f, "{w} is not a runnable wasi:http proxy component: {why}")
             }
             RunError::Listen(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
         }
@@ -223,8 +224,8 @@ pub fn run(plan: &Plan) -> Result<i32, RunError> {
         }
     };
     let store_dir = plan.store.as_deref().map(check_store).transpose()?;
-    let wasm = std::fs::read(&plan.wasm).map_err(|e| RunError::UnreadableWasm(plan.wasm.clone(), e))?;
-    say(&format!("read {} ({} bytes)", plan.wasm.display(), wasm.len()));
+    let wasm = plan.wasm.bytes().map_err(|e| RunError::UnreadableWasm(plan.wasm.clone(), e))?;
+    say(&format!("read {} ({} bytes)", plan.wasm, wasm.len()));
 
     let engine = Engine::new(&engine_config()).map_err(|e| RunError::Internal(format!("{e:#}")))?;
     let (component, outcome) = cache::load(&engine, &wasm, plan.cache_dir.as_deref())

@@ -1,0 +1,73 @@
+"""The ``momentum-planner`` command line (momentum_plan.planner.parse_args) and its entry point
+(momentum_plan._planner_cli): flags, the environment they override, usage errors, and the hint
+when the ``mcp`` extra is missing. The server itself runs in test_server.py and tests/package."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from momentum_plan import _planner_cli, planner
+
+
+def test_defaults_are_stdio_and_no_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("MCP_TRANSPORT", "MCP_PORT", "PLAN_STORE"):
+        monkeypatch.delenv(var, raising=False)
+    args = planner.parse_args([])
+    assert (args.http, args.store) == (None, None)
+
+
+def test_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MCP_PORT", raising=False)
+    assert planner.parse_args(["--http", "8123", "--store", "/p"]).http == 8123
+    assert planner.parse_args(["--store", "/p"]).store == Path("/p")
+    assert planner.parse_args(["--http"]).http == 8000
+    monkeypatch.setenv("MCP_PORT", "9001")
+    assert planner.parse_args(["--http"]).http == 9001
+
+
+def test_environment_gives_the_defaults_and_flags_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MCP_TRANSPORT", "streamable-http")
+    monkeypatch.setenv("MCP_PORT", "8555")
+    assert planner.parse_args([]).http == 8555
+    assert planner.parse_args(["--http", "8556"]).http == 8556
+    monkeypatch.setenv("MCP_TRANSPORT", "stdio")
+    assert planner.parse_args([]).http is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "message"),
+    [
+        (["--http", "0"], None, "--http: 0 is not a TCP port (1-65535)"),
+        (["--http", "70000"], None, "--http: 70000 is not a TCP port (1-65535)"),
+        (["--http", "eighty"], None, "argument --http: invalid int value: 'eighty'"),
+        (["--bogus"], None, "unrecognized arguments: --bogus"),
+        ([], "carrier-pigeon", "MCP_TRANSPORT must be stdio or streamable-http, not 'carrier-pigeon'"),
+    ],
+)
+def test_usage_errors_exit_2(
+    argv: list[str], env: str | None, message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("MCP_TRANSPORT", raising=False)
+    if env is not None:
+        monkeypatch.setenv("MCP_TRANSPORT", env)
+    with pytest.raises(SystemExit) as e:
+        planner.parse_args(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: momentum-planner") and message in err, err
+
+
+def test_missing_extra_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As if the SDK were not installed: importing any of it fails with ModuleNotFoundError.
+    for name in [m for m in sys.modules if m == "mcp" or m.startswith("mcp.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.delitem(sys.modules, "momentum_plan.planner")
+    with pytest.raises(SystemExit) as e:
+        _planner_cli.main()
+    assert e.value.code == (
+        "momentum-planner: the MCP server needs the MCP Python SDK (missing module 'mcp'); "
+        "install it with: pip install 'momentum-plan[mcp]'"
+    )
