@@ -81,3 +81,17 @@ fn mcp_output_schemas_are_self_contained_and_bare() {
     }
     assert_eq!(tools["repair_plan"]["outputSchema"]["properties"]["verdict"], tools["validate_plan"]["outputSchema"]);
 }
+
+#[test]
+fn the_python_package_exports_every_generated_type() {
+    let quoted = |text: &str, from: &str| -> Vec<String> {
+        let start = text.find(from).unwrap_or_else(|| panic!("no {from}")) + from.len();
+        let end = start + text[start..].find("\n]").expect("end of list");
+        text[start..end].lines().map(|l| l.trim().trim_end_matches(',').trim_matches('"').to_owned()).collect()
+    };
+    let types = quoted(&committed("bindings-python/python/momentum_plan/_types.py"), "__all__ = [\n");
+    let package = quoted(&committed("bindings-python/python/momentum_plan/__init__.py"), "__all__ = [\n");
+    assert!(types.len() >= 20 && types.iter().any(|t| t == "IssueCode"), "{types:?}");
+    let missing: Vec<&String> = types.iter().filter(|t| !package.contains(t)).collect();
+    assert!(missing.is_empty(), "momentum_plan/__init__.py's __all__ lacks {missing:?}");
+}

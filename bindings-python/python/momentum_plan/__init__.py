@@ -25,7 +25,6 @@ return from an MCP tool as structured content), typed for checkers.
 
 from __future__ import annotations
 
-from . import _types
 from ._native import (
     CONTRACT_VERSION,
     FORMAT,
@@ -37,6 +36,8 @@ from ._native import (
 )
 from ._types import *  # noqa: F403  (the generated types; listed in _types.__all__)
 
+# The native functions and constants, then every generated type (`_types.__all__`; the generator's
+# tests check that this list names them all).
 __all__ = [
     "CONTRACT_VERSION",
     "FORMAT",
@@ -45,5 +46,27 @@ __all__ = [
     "plan_schema",
     "repair_plan",
     "validate_plan",
+    "Applicability",
+    "Category",
+    "CategoryId",
+    "CheckName",
+    "Contract",
+    "Fix",
+    "Issue",
+    "IssueCode",
+    "JsonValue",
+    "Limits",
+    "PatchAdd",
+    "PatchMove",
+    "PatchOperation",
+    "PatchRemove",
+    "PatchReplace",
+    "PatchTest",
+    "PlanSchema",
+    "Repair",
+    "RepairStop",
+    "SchemaVariant",
+    "Verdict",
+    "Weekday",
+    "PatchMove",
 ]
-__all__ += _types.__all__
