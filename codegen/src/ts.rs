@@ -1,6 +1,6 @@
 //! The TypeScript rendering of the definitions: `js/types.d.ts`, the types both JS packages ship
-//! (bindings-wasm embeds it as its `.d.ts` custom section, bindings-node's `scripts/gen-dts.mjs`
-//! writes it into `index.d.ts`).
+//! (bindings-wasm embeds it as its `.d.ts` custom section), and `bindings-node/index.d.ts` (the same
+//! declarations, then that package's hand-written `scripts/functions.d.ts`).
 
 use crate::schema::{Def, Reach, ref_name};
 use crate::{Error, doc_lines};
