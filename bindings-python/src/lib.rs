@@ -7,8 +7,8 @@
 //! The binding is thin (no validation rules, no message texts here). Each argument goes to the
 //! core's one entry, [`momentum_plan::validate_input`], in its cheapest form: a `str` as its
 //! UTF-8 borrowed from the `str` ([`Input::Text`]), `bytes` as they are ([`Input::Bytes`]), any
-//! other value walked once into the core's tree ([`convert`], a [`TreeBuilder`]; [`Input::Tree`]).
-//! The verdict comes back as plain dicts ([`output`]). The core runs with the GIL released when
+//! other value walked once into the core's tree (module `convert`, a [`TreeBuilder`]; [`Input::Tree`]).
+//! The verdict comes back as plain dicts (module `output`). The core runs with the GIL released when
 //! neither argument borrows Python memory (both built into the arena); text is read in place, so
 //! the GIL stays held for it. A Rust panic never crosses into Python: it becomes a `RuntimeError`.
 //!

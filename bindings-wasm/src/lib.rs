@@ -35,17 +35,16 @@ use momentum_plan::json::JsonError;
 use momentum_plan::{Input, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Verdict};
 use wasm_bindgen::prelude::*;
 
-mod ts;
-
 /// The allocator: talc instead of Rust's default dlmalloc, for size (README "Size").
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 /// The TypeScript declarations of the package's types (`Verdict`, `Issue`, `IssueCode`,
-/// `CheckName`, `CategoryId`, `Weekday`, `Category`, `Limits`, `Contract`), built at compile time
-/// from the core's registries (`src/ts.rs`); wasm-bindgen writes them into the `.d.ts`.
-pub const TYPESCRIPT: &str = ts::TYPES;
+/// `CheckName`, `Contract`, `Repair`, `Fix`, `PlanSchema`, ...): `js/types.d.ts`, the one copy both
+/// JS packages ship, generated from the core's registries by `momentum-plan-codegen` (whose tests
+/// fail when it is stale); wasm-bindgen writes it into the `.d.ts`.
+pub const TYPESCRIPT: &str = include_str!("../../js/types.d.ts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_SECTION: &str = TYPESCRIPT;

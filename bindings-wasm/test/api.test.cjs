@@ -257,7 +257,7 @@ test('the package types: generated, precise, no any; a usage file type-checks un
     assert.match(api, /export function validatePlan\(plan: object \| string, request: object \| string\): Verdict;/);
     assert.match(api, /export function getPlanContract\(\): Contract;/);
     assert.match(api, /export function renderPath\(segments: ReadonlyArray<string \| number>\): string;/);
-    assert.match(dts, /export type IssueCode = "json" \| "type" \| /);
+    assert.match(dts, /export type IssueCode =\s*\| "json"\s*\| "type"\s*\| /);
   }
   const tsc = require.resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', path.join(__dirname, 'types', 'tsconfig.json')], { encoding: 'utf8' });

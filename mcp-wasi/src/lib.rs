@@ -32,6 +32,10 @@
 //! [`Server::oversized_line`], [`stdio::serve`], [`http::handle`], the [`Store`] trait and
 //! [`DirStore`].
 
+// stdout is a protocol channel (the stdio transport; the HTTP component's response body) and
+// stderr the log: every write goes through an explicit handle, never a print macro.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod apps;
 mod arguments;
 mod catalog;

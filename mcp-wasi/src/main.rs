@@ -4,6 +4,10 @@
 //!
 //! stdout carries protocol messages only; the log goes to stderr. End of input: exit 0.
 
+// stdout is a protocol channel (the stdio transport; the HTTP component's response body) and
+// stderr the log: every write goes through an explicit handle, never a print macro.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 use momentum_plan_mcp::{DirStore, SERVER_NAME, SERVER_VERSION, Server, Store, stdio};
 use std::io::{self, Write};
 use std::process::ExitCode;

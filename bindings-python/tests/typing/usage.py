@@ -7,13 +7,14 @@ import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 import momentum_plan
-from momentum_plan import Applicability, CheckName, Contract, Fix, Issue, Repair, Stopped, Verdict
+from momentum_plan import Applicability, CategoryId, CheckName, Contract, Fix, Issue, IssueCode, Repair, RepairStop, Verdict, Weekday
 
 
 def summarize(verdict: Verdict) -> List[str]:
     """One line per issue: ``code path: message``."""
     issues: List[Issue] = verdict["errors"] + verdict["warnings"]
-    return [f"{i['code']} {i['path']}: {i['message']}" for i in issues]
+    codes: List[IssueCode] = [i["code"] for i in issues]
+    return [f"{c} {i['path']}: {i['message']}" for c, i in zip(codes, issues)]
 
 
 def check(plan: Dict[str, Any] | str, request: Dict[str, Any]) -> bool:
@@ -37,7 +38,7 @@ def fix_then_report(plan: Dict[str, Any] | str, request: Dict[str, Any]) -> Opti
         return None  # no plan can satisfy this request
     left: List[Fix] = repaired["offered"]
     how: List[Applicability] = [f["applicability"] for f in left]
-    stopped: Stopped = repaired["stopped"]
+    stopped: RepairStop = repaired["stopped"]
     ops: List[str] = [op["op"] for op in repaired["patch"]]
     print(len(how), stopped, ops, repaired["rounds"] + len(repaired["revealed"]))
     return repaired["plan"] if repaired["verdict"]["valid"] else None
@@ -67,11 +68,21 @@ if TYPE_CHECKING:
     assert_type(momentum_plan.validate_plan(b"{}", b"{}"), Verdict)
     assert_type(momentum_plan.get_plan_contract(), Contract)
     assert_type(momentum_plan.validate_plan({}, {})["errors"][0]["path"], str)
+    # Codes, checks, categories and weekdays are the core's registries, not any string: with
+    # --strict (warn_unused_ignores) each ignore below fails mypy if the line type-checks.
+    assert_type(momentum_plan.validate_plan({}, {})["errors"][0]["code"], IssueCode)
+    assert_type(momentum_plan.repair_plan({}, {})["offered"][0]["code"], IssueCode)
+    assert_type(momentum_plan.get_plan_contract()["categories"][0]["id"], CategoryId)
+    assert_type(momentum_plan.get_plan_contract()["weekdays"][0], Weekday)
+    not_a_code: IssueCode = "overlapping"  # type: ignore[assignment]
+    not_a_check: CheckName = "fields-and-more"  # type: ignore[assignment]
+    not_a_category: CategoryId = "food"  # type: ignore[assignment]
+    not_a_day: Weekday = "monday"  # type: ignore[assignment]
     assert_type(momentum_plan.get_plan_contract()["limits"]["blocksPerDay"], int)
     assert_type(momentum_plan.repair_plan({}, {}), Repair)
     assert_type(momentum_plan.repair_plan("{}", b"{}", unsafe=True)["applied"][0], Fix)
     assert_type(momentum_plan.repair_plan({}, {})["verdict"], Verdict)
-    assert_type(momentum_plan.repair_plan({}, {})["stopped"], Stopped)
+    assert_type(momentum_plan.repair_plan({}, {})["stopped"], RepairStop)
     assert_type(momentum_plan.plan_schema({}, "strict"), Dict[str, Any])
     assert_type(momentum_plan.FORMAT, str)
     assert_type(momentum_plan.CONTRACT_VERSION, int)

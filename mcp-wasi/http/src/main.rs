@@ -12,6 +12,10 @@
 //! ./plans`) or unchanged under `wasmtime serve -Scli --addr 127.0.0.1:8765 --dir ./plans::/plans
 //! --env PLAN_STORE=/plans momentum-plan-mcp-http.wasm`.
 
+// stdout is a protocol channel (the stdio transport; the HTTP component's response body) and
+// stderr the log: every write goes through an explicit handle, never a print macro.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 #[cfg(target_os = "wasi")]
 mod component;
 

@@ -122,7 +122,7 @@ pub struct Args {
     )]
     pub request_timeout_ms: Option<u64>,
 
-    /// Extra arguments passed to the guest (after `--`); the guest's argv[0] is
+    /// Extra arguments passed to the guest (after `--`); the guest's `argv[0]` is
     /// `momentum-plan-mcp`.
     #[arg(last = true, value_name = "GUEST_ARGS")]
     pub guest_args: Vec<String>,

@@ -410,7 +410,7 @@ impl WasiHttpView for HttpHost {
 
 /// Everything [`serve`] needs, already resolved and checked by `main` (the `.wasm` found, the
 /// token read, [`check_bind`] passed, the cache directory chosen): the guest as stdio runs it
-/// ([`run::Plan`]: the HTTP component, store, memory cap per instance, cache, arguments,
+/// ([`crate::run::Plan`]: the HTTP component, store, memory cap per instance, cache, arguments,
 /// verbosity) plus what only HTTP has.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Setup {

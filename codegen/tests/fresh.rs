@@ -1,0 +1,97 @@
+//! The committed generated files are exactly what the generator renders now, and name exactly the
+//! core's registries. On failure: `cargo run -p momentum-plan-codegen`, then commit the files.
+
+use momentum_plan::{Applicability, CATEGORIES, Check, IssueCode, SchemaVariant, Stop, WEEKDAYS};
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("codegen/ has a parent")
+}
+
+fn committed(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn every_generated_file_is_fresh() {
+    let files = momentum_plan_codegen::files().expect("every definition renders");
+    assert_eq!(files.len(), 5);
+    let stale: Vec<&str> = files.iter().filter(|(p, text)| committed(p) != *text).map(|(p, _)| *p).collect();
+    assert!(stale.is_empty(), "stale (run `cargo run -p momentum-plan-codegen`): {stale:?}");
+}
+
+/// The string literals of `export type <name> =` in the TypeScript, in order.
+fn ts_union(ts: &str, name: &str) -> Vec<String> {
+    let head = format!("export type {name} =\n");
+    let start = ts.find(&head).unwrap_or_else(|| panic!("no {name}")) + head.len();
+    ts[start..]
+        .lines()
+        .take_while(|l| l.starts_with("  | "))
+        .map(|l| l.trim_start_matches("  | ").trim_end_matches(';').trim_matches('"').to_owned())
+        .collect()
+}
+
+/// The literals of `<name>: TypeAlias = Union[Literal["a"], ...]` in the Python, in order.
+fn py_union(py: &str, name: &str) -> Vec<String> {
+    let head = format!("{name}: TypeAlias = Union[\n");
+    let start = py.find(&head).unwrap_or_else(|| panic!("no {name}")) + head.len();
+    py[start..]
+        .lines()
+        .take_while(|l| l.starts_with("    Literal["))
+        .map(|l| l.trim().trim_start_matches("Literal[\"").trim_end_matches("\"],").to_owned())
+        .collect()
+}
+
+#[test]
+fn the_unions_are_the_core_registries() {
+    let ts = committed("js/types.d.ts");
+    let py = committed("bindings-python/python/momentum_plan/_types.py");
+    let registries: [(&str, Vec<&str>); 7] = [
+        ("IssueCode", IssueCode::ALL.iter().map(|c| c.as_str()).collect()),
+        ("CheckName", Check::ALL.iter().map(|c| c.as_str()).collect()),
+        ("CategoryId", CATEGORIES.iter().map(|c| c.id).collect()),
+        ("Weekday", WEEKDAYS.to_vec()),
+        ("Applicability", Applicability::ALL.iter().map(|a| a.as_str()).collect()),
+        ("RepairStop", Stop::ALL.iter().map(|s| s.as_str()).collect()),
+        ("SchemaVariant", SchemaVariant::ALL.iter().map(|v| v.as_str()).collect()),
+    ];
+    for (name, values) in registries {
+        assert_eq!(ts_union(&ts, name), values, "TypeScript {name}");
+        assert_eq!(py_union(&py, name), values, "Python {name}");
+    }
+    assert!(ts_union(&ts, "IssueCode").len() >= 25);
+    // The issue's members are typed by the registry, in both languages.
+    assert!(ts.contains("export interface Issue {\n  /** The stable issue code. */\n  code: IssueCode;"), "{ts}");
+    assert!(py.contains("class Issue(TypedDict):") && py.contains("    code: IssueCode\n"), "{py}");
+    // No `any` in the TypeScript outside comments.
+    let code: String = ts.lines().filter(|l| !l.trim_start().starts_with(['/', '*'])).collect();
+    assert!(!code.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "any"));
+}
+
+#[test]
+fn mcp_output_schemas_are_self_contained_and_bare() {
+    let text = committed("mcp-wasi/src/tool-schemas.json");
+    let tools = momentum_plan::json::parse(&text).expect("JSON");
+    let names: Vec<&String> = tools.as_object().expect("object").keys().collect();
+    assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]);
+    for (name, entry) in tools.as_object().expect("object") {
+        let output = entry["outputSchema"].to_string();
+        assert!(!output.contains("$ref") && !output.contains("$schema"), "{name}: {output}");
+        assert_eq!(entry["inputSchema"]["type"], "object", "{name}");
+    }
+    assert_eq!(tools["repair_plan"]["outputSchema"]["properties"]["verdict"], tools["validate_plan"]["outputSchema"]);
+}
+
+#[test]
+fn the_python_package_exports_every_generated_type() {
+    let quoted = |text: &str, from: &str| -> Vec<String> {
+        let start = text.find(from).unwrap_or_else(|| panic!("no {from}")) + from.len();
+        let end = start + text[start..].find("\n]").expect("end of list");
+        text[start..end].lines().map(|l| l.trim().trim_end_matches(',').trim_matches('"').to_owned()).collect()
+    };
+    let types = quoted(&committed("bindings-python/python/momentum_plan/_types.py"), "__all__ = [\n");
+    let package = quoted(&committed("bindings-python/python/momentum_plan/__init__.py"), "__all__ = [\n");
+    assert!(types.len() >= 20 && types.iter().any(|t| t == "IssueCode"), "{types:?}");
+    let missing: Vec<&String> = types.iter().filter(|t| !package.contains(t)).collect();
+    assert!(missing.is_empty(), "momentum_plan/__init__.py's __all__ lacks {missing:?}");
+}
