@@ -121,6 +121,7 @@ const makeIt = () => makeConverter({
   floatText: raw.floatText,
   faultText: raw.faultText,
   textFaultText: raw.textFaultText,
+  checkNames: raw.checkNames,
   planFault: raw.planFault,
   planTextFault: raw.planTextFault,
   validate: raw.validateTexts,
