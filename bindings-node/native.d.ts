@@ -144,7 +144,7 @@ export declare function textFaultText(argument: string, unit: number, before: st
  * N-API copy each (`text::read_string`).
  *
  * Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
- * checks; N-API would write U+FFFD for one). Output: the verdict packed for `unpack` (`text::pack`),
+ * checks; N-API would write U+FFFD for one). Output: the verdict packed for the converter's `unpackVerdict` (`Verdict::to_packed`),
  * or `!` followed by `Argument::not_json`'s message (`request is not JSON: …`) when the request
  * text is not JSON: the converter throws that as a `SyntaxError` (no exception crosses N-API on
  * the way).

@@ -39,10 +39,11 @@
 // own code (a getter, a toJSON, a Proxy trap) pass through unchanged.
 //
 // Speed: a first walk (`plain`) only checks that JSON.stringify writes exactly the text the
-// careful writer would (plain objects and arrays, well-formed strings, numbers whose JS text is the
-// core's, nesting within MAX_DEPTH); then the engine's JSON.stringify writes it. Anything else goes
-// to the careful writer, which gives the same text or finds the fault. On that fast path a getter
-// is read twice (once by each walk).
+// careful writer would (plain objects and arrays, numbers whose JS text is the core's, nesting
+// within MAX_DEPTH); then the engine's JSON.stringify writes it, and one search of that text finds
+// any lone surrogate (JSON.stringify escapes it as `\udXXX`). Anything else goes to the careful
+// writer, which gives the same text or finds the fault. On that fast path a getter is read twice
+// (once by each walk; a third time by the careful writer when the text holds a lone surrogate).
 //
 // This file is an ES module made only of `export function|class|const` declarations without
 // imports, so js/emit.mjs can write its CommonJS copy.
@@ -55,11 +56,13 @@
  * - `floatText(x)`: momentum_plan::float_text(x) for a finite number;
  * - `faultText(argument, path, kind, detail)`: the Display of HostFault::new(argument, path, kind, detail);
  * - `textFaultText(argument, unit, before)`: Argument::not_json of JsonError::lone_surrogate_in_text(unit, before);
- * - `planFault(path, kind, detail)`: the verdict object of Verdict::not_json(HostFault::json_error())
+ * - `checkNames()`: the check names in the order of momentum_plan::Check::ALL (the digits of a
+ *   packed verdict);
+ * - `planFault(path, kind, detail)`: Verdict::to_packed of Verdict::not_json(HostFault::json_error())
  *   for a plan fault of a json kind (tooDeep, loneSurrogate, loneSurrogateInName);
- * - `planTextFault(unit, before)`: the verdict object of Verdict::not_json(JsonError::lone_surrogate_in_text(unit, before));
- * - `validate(planText, requestText)`: the verdict object of momentum_plan::validate_text_pair, or
- *   a string, the message (Argument::not_json) when the request text is not JSON.
+ * - `planTextFault(unit, before)`: Verdict::to_packed of Verdict::not_json(JsonError::lone_surrogate_in_text(unit, before));
+ * - `validate(planText, requestText)`: Verdict::to_packed of momentum_plan::validate_text_pair, or
+ *   `!` and the message (Argument::not_json) when the request text is not JSON.
  * - `repair(planText, requestText, unsafe)`: the object of momentum_plan::repair's
  *   `Repair::to_json` (both as text; `unsafe`: RepairOptions::unsafe_fixes), or a string, the
  *   request's message as for `validate`;
@@ -75,6 +78,8 @@
 export function makeConverter(native) {
   const MAX_DEPTH = native.maxDepth();
   const renderPath = native.renderPath;
+  const CHECK_NAMES = native.checkNames();
+  const unpack = (packed) => unpackVerdict(packed, CHECK_NAMES);
 
   /** A fault found in a host value; becomes an error or (plan, json kinds) a verdict. */
   class Fault {
@@ -94,35 +99,57 @@ export function makeConverter(native) {
 
   /** `value` (a non-string argument) as JSON text; throws a Fault for what JSON cannot hold. */
   function toText(value, argument) {
-    if (plain(value, 1)) return stringify(value);
+    if (plain(value, 1)) {
+      // JSON.stringify writes a lone surrogate (in a string or a member name) as the escape
+      // `\udXXX` and writes no other `\ud`, except after an escaped backslash (`\\ud…`, text
+      // that merely looks like one): one search of the text instead of a check of every string.
+      const text = stringify(value);
+      if (text.indexOf('\\ud') === -1) return text;
+    }
     return careful(value, argument);
   }
 
   /**
-   * Whether JSON.stringify(v) is exactly the careful writer's text and holds no fault: plain
-   * objects (prototype Object.prototype or null) and arrays without toJSON, well-formed strings
-   * and member names, numbers the engine writes as the core does, nesting level (`depth`, the
-   * argument being 1) within MAX_DEPTH; undefined only as a member value. No path is kept.
+   * Whether JSON.stringify(v) is exactly the careful writer's text and holds no fault, except
+   * perhaps a lone surrogate in a string or member name (toText looks for those in the text):
+   * plain objects (prototype Object.prototype or null) and arrays without toJSON, numbers the
+   * engine writes as the core does, nesting level (`depth`, the argument being 1) within
+   * MAX_DEPTH; undefined only as a member value. No path is kept.
    */
   function plain(v, depth) {
     switch (typeof v) {
       case 'string':
-        return wellFormed(v);
-      case 'number':
-        return engineWritesCoreNumber(v);
       case 'boolean':
         return true;
+      case 'number':
+        return engineWritesCoreNumber(v);
       case 'object':
-        break;
+        return v === null || plainContainer(v, depth);
       default:
         return false;
     }
-    if (v === null) return true;
+  }
+
+  /** `plain` of an object `v` that is not null (scalar members are checked in place, the walk
+   * recurses only into containers). */
+  function plainContainer(v, depth) {
     if (depth > MAX_DEPTH || typeof v.toJSON === 'function') return false;
     if (isArray(v)) {
       for (let i = 0, n = v.length; i < n; i++) {
         const x = v[i];
-        if (x === undefined || !plain(x, depth + 1)) return false;
+        switch (typeof x) {
+          case 'string':
+          case 'boolean':
+            continue;
+          case 'number':
+            if (engineWritesCoreNumber(x)) continue;
+            return false;
+          case 'object':
+            if (x === null || plainContainer(x, depth + 1)) continue;
+            return false;
+          default:
+            return false; // undefined (a hole), a function, a symbol, a BigInt
+        }
       }
       return true;
     }
@@ -132,7 +159,20 @@ export function makeConverter(native) {
     // JSON.stringify writes can only send a value to the careful writer, never let a fault through.
     for (const k in v) {
       const x = v[k];
-      if ((x !== undefined && !plain(x, depth + 1)) || !wellFormed(k)) return false;
+      switch (typeof x) {
+        case 'string':
+        case 'boolean':
+        case 'undefined': // skipped, as JSON.stringify skips it
+          continue;
+        case 'number':
+          if (engineWritesCoreNumber(x)) continue;
+          return false;
+        case 'object':
+          if (x === null || plainContainer(x, depth + 1)) continue;
+          return false;
+        default:
+          return false;
+      }
     }
     return true;
   }
@@ -259,10 +299,12 @@ export function makeConverter(native) {
   function validatePlan(plan, request) {
     const [planText, planFault, requestText] = readPair(plan, request);
     if (planFault !== null) {
-      if (planFault instanceof Fault) return native.planFault(renderPath(planFault.segments), planFault.kind, planFault.detail);
-      return native.planTextFault(planFault[0], planFault[1]);
+      if (planFault instanceof Fault) return unpack(native.planFault(renderPath(planFault.segments), planFault.kind, planFault.detail));
+      return unpack(native.planTextFault(planFault[0], planFault[1]));
     }
-    return requestChecked(native.validate(planText, requestText));
+    const packed = native.validate(planText, requestText);
+    if (packed.charCodeAt(0) === 33 /* ! */) throw withPlace(new SyntaxError(packed.slice(1)), 'request', '$');
+    return unpack(packed);
   }
 
   /**
@@ -378,6 +420,34 @@ export function makeConverter(native) {
   }
 
   return { validatePlan, repairPlan, planSchema, toJsonText, renderPath, MAX_DEPTH };
+}
+
+/**
+ * The verdict object (the core's Verdict::to_json, as plain objects with its key order) of a
+ * packed verdict (Verdict::to_packed): fields joined by NUL, or the verdict JSON itself (it starts
+ * with `{`) when a path or message holds a NUL. `checkNames`: the names of Check::ALL, in order.
+ */
+export function unpackVerdict(packed, checkNames) {
+  if (packed.charCodeAt(0) === 123 /* { */) return JSON.parse(packed);
+  const parts = packed.split('\0');
+  const nErrors = +parts[2];
+  const at = 3 + 3 * nErrors;
+  const digits = parts[1];
+  const checks = new Array(digits.length);
+  for (let k = 0; k < digits.length; k++) checks[k] = checkNames[digits.charCodeAt(k) - 48];
+  return {
+    valid: parts[0] === '1',
+    errors: issues(parts, 3, nErrors),
+    warnings: issues(parts, at + 1, +parts[at]),
+    checks,
+  };
+}
+
+/** `count` issues of a split packed verdict from `parts[at]` on (code, path, message each). */
+function issues(parts, at, count) {
+  const out = new Array(count);
+  for (let k = 0; k < count; k++, at += 3) out[k] = { code: parts[at], path: parts[at + 1], message: parts[at + 2] };
+  return out;
 }
 
 /**

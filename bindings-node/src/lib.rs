@@ -9,7 +9,7 @@
 //!
 //! | export | what |
 //! |---|---|
-//! | `validatePacked(plan, request)` | plan TEXT + request TEXT -> the verdict packed for `index.js`'s `unpack` (the hot path), or `!` + the message when the request is not JSON |
+//! | `validatePacked(plan, request)` | plan TEXT + request TEXT -> the verdict packed by `Verdict::to_packed` (the hot path), or `!` + the message when the request is not JSON |
 //! | `repairJson(plan, request, unsafe)` | plan TEXT + request TEXT -> `Repair::to_json` (validator.md §9), or `!` + the message when the request is not JSON |
 //! | `repairPlanFaultJson(request, unsafe, path, kind, detail)` | the repair of a plan value holding a json-kind fault: nothing applied, `plan` `""`, the `json` verdict |
 //! | `repairPlanTextFaultJson(request, unsafe, plan, unit, before)` | the repair of plan text holding a lone surrogate (`plan`: the text with U+FFFD for each) |
@@ -36,7 +36,7 @@
 //! | `panicForTest()` | panics, to prove a Rust panic becomes a JS `Error` (never an abort) |
 //!
 //! Verdicts cross as one packed string that the wrapper splits into the plain objects of the
-//! core's verdict (`text::pack`): measured about half the cost of `JSON.parse` of the verdict
+//! core's verdict (`Verdict::to_packed`): measured about half the cost of `JSON.parse` of the verdict
 //! JSON and a third of building the objects through N-API (README, "Conversion"). The tests hold
 //! the result equal, byte for byte once stringified, to the core's own `Verdict::to_json()`.
 //!
@@ -87,7 +87,7 @@ fn text_error(unit: u32, before: &str) -> Result<JsonError> {
 /// N-API copy each (`text::read_string`).
 ///
 /// Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
-/// checks; N-API would write U+FFFD for one). Output: the verdict packed for `unpack` (`text::pack`),
+/// checks; N-API would write U+FFFD for one). Output: the verdict packed for the converter's `unpackVerdict` (`Verdict::to_packed`),
 /// or `!` followed by `Argument::not_json`'s message (`request is not JSON: …`) when the request
 /// text is not JSON: the converter throws that as a `SyntaxError` (no exception crosses N-API on
 /// the way).
@@ -99,7 +99,7 @@ pub fn validate_packed(plan: Unknown<'_>, request: Unknown<'_>) -> Result<String
     let plan = text::read_string(&plan, "plan")?;
     let request = text::read_string(&request, "request")?;
     Ok(match momentum_plan::validate_text_pair(&plan, &request) {
-        Ok(v) => text::pack(&v),
+        Ok(v) => v.to_packed(),
         Err(e) => format!("!{}", Argument::Request.not_json(&e)),
     })
 }
@@ -242,7 +242,7 @@ pub fn text_fault_text(argument: String, unit: u32, before: String) -> Result<St
 pub fn plan_fault_packed(path: String, kind: String, detail: String) -> Result<String> {
     let fault = host_fault(Argument::Plan, path, &kind, detail)?;
     let error = fault.json_error().ok_or_else(|| invalid(format!("a {kind} fault is not a verdict")))?;
-    Ok(text::pack(&Verdict::not_json(&error)))
+    Ok(Verdict::not_json(&error).to_packed())
 }
 
 /// The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
@@ -252,7 +252,7 @@ pub fn plan_fault_packed(path: String, kind: String, detail: String) -> Result<S
 /// `InvalidArg` for a `unit` beyond 0xFFFF.
 #[napi(catch_unwind)]
 pub fn plan_text_fault_packed(unit: u32, before: String) -> Result<String> {
-    Ok(text::pack(&Verdict::not_json(&text_error(unit, &before)?)))
+    Ok(Verdict::not_json(&text_error(unit, &before)?).to_packed())
 }
 
 /// `momentum_plan::float_text`: the JSON text of a finite number the core reads as a non-integer

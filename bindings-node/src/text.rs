@@ -1,19 +1,18 @@
-//! The text way in and the packed way out: the hot path of `validatePlan` (README, "Conversion").
+//! The text way in: the hot path of `validatePlan` (README, "Conversion").
 //!
 //! A JS string is read with one N-API copy into a buffer sized from its UTF-16 length (napi-rs's
 //! `String` argument scans the string once for its UTF-8 length, then copies it again: about
 //! 2.7× slower on a 1.7 KB plan, `bench/README` has the probe). The verdict goes back as one
-//! string that `index.js` splits (`unpack`), about half the cost of `JSON.parse` of the verdict
-//! JSON and a third of building the objects through N-API.
+//! string, the core's `Verdict::to_packed`, that the shared converter splits (`unpackVerdict` in
+//! `js/convert.js`), about half the cost of `JSON.parse` of the verdict JSON and a third of
+//! building the objects through N-API.
 //!
 //! N-API is a C API, so reading a string needs `unsafe`: the `env` and the value are those of the
 //! current call, the buffer is as large as N-API is told, and statuses are checked after each call.
 #![allow(unsafe_code)]
 
-use momentum_plan::{Check, Issue, Verdict};
 use napi::bindgen_prelude::{JsValue, Unknown};
 use napi::{Error, Result, Status, sys};
-use std::fmt::Write as _;
 use std::ptr;
 
 /// The JS string `value` as UTF-8 (`what` names it in errors).
@@ -53,38 +52,4 @@ fn check(status: sys::napi_status, what: &str) -> Result<()> {
     } else {
         Err(Error::new(Status::GenericFailure, format!("reading {what} failed (N-API status {status})")))
     }
-}
-
-/// The verdict as one string for `index.js`'s `unpack`: fields joined by NUL (U+0000):
-/// `valid` (`1`/`0`), the checks as digits (positions in `Check::ALL`), then for `errors` and for
-/// `warnings` their count and each issue's `code`, `path`, `message`. A path or message holding a
-/// NUL itself (a member name in a path can) makes it the verdict JSON instead (`Verdict::to_json`,
-/// which starts with `{`): `unpack` reads either.
-pub(crate) fn pack(v: &Verdict) -> String {
-    let issues = || v.errors.iter().chain(&v.warnings);
-    if issues().any(|i| i.path.contains('\0') || i.message.contains('\0')) {
-        return v.to_json();
-    }
-    let text: usize = issues().map(|i| i.code.as_str().len() + i.path.len() + i.message.len() + 3).sum();
-    let mut out = String::with_capacity(text + 32);
-    out.push(if v.valid { '1' } else { '0' });
-    out.push('\0');
-    for c in &v.checks {
-        let at = Check::ALL.iter().position(|x| x == c).unwrap_or(0);
-        out.push(char::from(b'0' + at as u8));
-    }
-    for list in [&v.errors, &v.warnings] {
-        out.push('\0');
-        // Writing into a String cannot fail.
-        let _ = write!(out, "{}", list.len());
-        for Issue { code, path, message } in list {
-            out.push('\0');
-            out.push_str(code.as_str());
-            out.push('\0');
-            out.push_str(path);
-            out.push('\0');
-            out.push_str(message);
-        }
-    }
-    out
 }

@@ -1,7 +1,8 @@
 'use strict';
 // `npm run bench`: ops/s of validatePlan through wasm in Node, object and text input, beside
 // JSON.parse of the same text and the napi binding (../bindings-node, when it is built), all in
-// one run. Prints a Markdown table (the README records one).
+// one run. Prints a Markdown table (the README records one); `npm run bench` then runs
+// bench/chromium.mjs, the wasm rows again in headless Chromium.
 
 const { validatePlan } = require('../pkg/node');
 const { calm, large } = require('./plans.cjs');
@@ -41,4 +42,5 @@ for (const input of [calm(), large()]) {
     rows.push({ input: `${input.name}, ${bytes} B, valid: ${verdict.valid}`, name, ...r, ratio: base.opsPerSec / r.opsPerSec });
   }
 }
+console.log(`In Node ${process.version} (pkg/node):\n`);
 console.log(table(rows));

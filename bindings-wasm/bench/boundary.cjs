@@ -5,7 +5,8 @@
 // In:  validatePlan(object)  = js/convert.js writes JSON text (checks included) + core parses it
 //      probeTextIn(JSON.stringify(object)) = plain JSON.stringify + core parses it (no checks)
 //      probeSwbIn(object)    = serde-wasm-bindgen walks the object into a serde_json Value
-// Out: validatePlan(text) (verdict JSON + JSON.parse) against probeSwbOut(text) (serde-wasm-bindgen
+// Out: validatePlan(text) (the packed verdict, Verdict::to_packed, split by js/convert.js) against
+//      probeJsonOut(text) (verdict JSON + JSON.parse) and probeSwbOut(text) (serde-wasm-bindgen
 //      serializer, json_compatible).
 
 const probe = require('../pkg/probe/momentum_plan_wasm.js');
@@ -18,7 +19,7 @@ for (const input of [calm(), large(), largeBroken()]) {
   const plan = JSON.parse(input.planText);
   const request = JSON.parse(input.requestText);
   const requestText = input.requestText;
-  const same = [validatePlan(plan, request), probe.probeTextIn(JSON.stringify(plan), requestText), probe.probeSwbIn(plan, requestText), probe.probeSwbOut(input.planText, requestText)].map((v) => JSON.stringify(v));
+  const same = [validatePlan(plan, request), probe.probeTextIn(JSON.stringify(plan), requestText), probe.probeSwbIn(plan, requestText), probe.probeSwbOut(input.planText, requestText), probe.probeJsonOut(input.planText, requestText)].map((v) => JSON.stringify(v));
   if (new Set(same).size !== 1) throw new Error(`the ways disagree on ${input.name}`);
   const groups = [
     [
@@ -27,7 +28,8 @@ for (const input of [calm(), large(), largeBroken()]) {
       ['in: serde-wasm-bindgen walk', () => probe.probeSwbIn(plan, requestText)],
     ],
     [
-      ['out: verdict JSON + JSON.parse (validatePlan, text in)', () => validatePlan(input.planText, request)],
+      ['out: packed verdict, split in JS (validatePlan, text in)', () => validatePlan(input.planText, requestText)],
+      ['out: verdict JSON + JSON.parse', () => probe.probeJsonOut(input.planText, requestText)],
       ['out: serde-wasm-bindgen serializer', () => probe.probeSwbOut(input.planText, requestText)],
     ],
   ];

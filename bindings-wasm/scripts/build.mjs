@@ -123,6 +123,7 @@ const makeIt = () => makeConverter({
   floatText: raw.floatText,
   faultText: raw.faultText,
   textFaultText: raw.textFaultText,
+  checkNames: raw.checkNames,
   planFault: raw.planFault,
   planTextFault: raw.planTextFault,
   validate: raw.validateTexts,

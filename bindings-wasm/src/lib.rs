@@ -11,13 +11,15 @@
 //! (`js/convert.js` at the repository root; the build writes its copies into `pkg/node/` and
 //! `pkg/web/`, and each output's `index.js` builds it over the raw exports below). The two texts
 //! are copied into wasm memory once each and the core parses both into one arena
-//! ([`momentum_plan::validate_text_pair`]). The verdict goes out as its compact JSON text through
-//! `JSON.parse`, which gives plain objects with the core's key order. The README records the
-//! measurements (`npm run bench:boundary`).
+//! ([`momentum_plan::validate_text_pair`]). The verdict goes out packed in one string
+//! ([`Verdict::to_packed`], as in momentum-plan-node), which the shared converter splits into plain
+//! objects with the core's key order; a repair or a schema goes out as its JSON text through
+//! `JSON.parse`. The README records the measurements (`npm run bench`, `npm run bench:boundary`).
 //!
 //! ## Raw exports (the shared converter's native side; see the generated `.d.ts`)
 //!
-//! - `validateTexts(plan, request)`: the verdict of two JSON texts, or the request's error message;
+//! - `validateTexts(plan, request)`: the packed verdict of two JSON texts, or the request's error
+//!   message; `checkNames()`: what a packed verdict's digits stand for;
 //! - `repairTexts`, `repairPlanFault`, `repairPlanTextFault`: the repair of two JSON texts (or of a
 //!   plan JSON cannot carry), or the request's error message;
 //! - `schemaText(request, variant)`: the plan schema, or an error message (kind-prefixed);
@@ -32,7 +34,7 @@
 
 use momentum_plan::host::{Argument, FaultKind, HostFault};
 use momentum_plan::json::JsonError;
-use momentum_plan::{Input, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Verdict};
+use momentum_plan::{Check, Input, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Verdict};
 use wasm_bindgen::prelude::*;
 
 /// The allocator: talc instead of Rust's default dlmalloc, for size (README "Size").
@@ -84,30 +86,31 @@ fn text_error(unit: u32, before: &str) -> Result<JsonError, JsValue> {
     Ok(JsonError::lone_surrogate_in_text(unit, before))
 }
 
-/// The verdict as a plain JS object: its compact JSON through `JSON.parse`, so objects are plain,
-/// keys keep the core's order, and the bytes are exactly [`Verdict::to_json`].
-pub(crate) fn verdict_to_js(verdict: &Verdict) -> Result<JsValue, JsValue> {
-    json_parse(&verdict.to_json())
-}
-
 /// Validates plan text against request text (validator.md §5) with
 /// [`momentum_plan::validate_text_pair`]: both parsed once into one arena.
 ///
 /// - `plan`, `request`: JSON text without lone surrogates (the converter checks them; the
 ///   crossing would write U+FFFD for one).
 ///
-/// Returns the verdict `{valid, errors, warnings, checks}` (a plain object), or a string, the
-/// message (`request is not JSON: …`, [`Argument::not_json`]) when the request text is not JSON,
-/// which the converter throws as a `SyntaxError`.
-///
-/// # Errors
-/// None in practice; a failure of `JSON.parse` would be rethrown.
-#[wasm_bindgen(js_name = validateTexts, unchecked_return_type = "Verdict | string")]
-pub fn validate_texts(plan: &str, request: &str) -> Result<JsValue, JsValue> {
+/// Returns the verdict packed in one string ([`Verdict::to_packed`], which the shared converter
+/// splits into the plain objects of `{valid, errors, warnings, checks}`), or `!` and the message
+/// (`request is not JSON: …`, [`Argument::not_json`]) when the request text is not JSON, which the
+/// converter throws as a `SyntaxError`.
+#[wasm_bindgen(js_name = validateTexts)]
+#[must_use]
+pub fn validate_texts(plan: &str, request: &str) -> String {
     match momentum_plan::validate_text_pair(plan, request) {
-        Ok(verdict) => verdict_to_js(&verdict),
-        Err(e) => Ok(JsValue::from_str(&Argument::Request.not_json(&e))),
+        Ok(verdict) => verdict.to_packed(),
+        Err(e) => format!("!{}", Argument::Request.not_json(&e)),
     }
+}
+
+/// The name of every check, in the order they run ([`Check::ALL`]): what the digits of a packed
+/// verdict ([`Verdict::to_packed`]) stand for.
+#[wasm_bindgen(js_name = checkNames)]
+#[must_use]
+pub fn check_names() -> Vec<String> {
+    Check::ALL.iter().map(|c| c.as_str().to_owned()).collect()
 }
 
 /// The repair as a plain JS object: [`Repair::to_json`] through `JSON.parse`.
@@ -223,25 +226,26 @@ pub fn text_fault_text(argument: &str, unit: u32, before: &str) -> Result<String
 }
 
 /// The core's `json` verdict for a plan value holding a fault JSON text could hold too (`tooDeep`,
-/// `loneSurrogate`, `loneSurrogateInName`: [`HostFault::json_error`], validator.md D12).
+/// `loneSurrogate`, `loneSurrogateInName`: [`HostFault::json_error`], validator.md D12), packed as
+/// [`validate_texts`] packs verdicts.
 ///
 /// # Errors
 /// A `TypeError` for an unknown kind or one that is an exception, not a verdict.
-#[wasm_bindgen(js_name = planFault, unchecked_return_type = "Verdict")]
-pub fn plan_fault(path: &str, kind: &str, detail: &str) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = planFault)]
+pub fn plan_fault(path: &str, kind: &str, detail: &str) -> Result<String, JsValue> {
     let fault = host_fault(Argument::Plan, path, kind, detail)?;
     let error = fault.json_error().ok_or_else(|| invalid(&format!("a {kind} fault is not a verdict")))?;
-    verdict_to_js(&Verdict::not_json(&error))
+    Ok(Verdict::not_json(&error).to_packed())
 }
 
 /// The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
-/// after `before`).
+/// after `before`), packed as [`validate_texts`] packs verdicts.
 ///
 /// # Errors
 /// A `TypeError` for a `unit` beyond 0xFFFF.
-#[wasm_bindgen(js_name = planTextFault, unchecked_return_type = "Verdict")]
-pub fn plan_text_fault(unit: u32, before: &str) -> Result<JsValue, JsValue> {
-    verdict_to_js(&Verdict::not_json(&text_error(unit, before)?))
+#[wasm_bindgen(js_name = planTextFault)]
+pub fn plan_text_fault(unit: u32, before: &str) -> Result<String, JsValue> {
+    Ok(Verdict::not_json(&text_error(unit, before)?).to_packed())
 }
 
 /// [`momentum_plan::float_text`]: the JSON text of a finite number the core reads as a

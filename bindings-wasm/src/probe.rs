@@ -2,10 +2,15 @@
 //! other ways across the boundary, so `npm run bench:boundary` can time them beside the chosen
 //! one in the same run. See the README's "Crossing the boundary".
 
-use crate::verdict_to_js;
 use momentum_plan::{Value, Verdict};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+/// The verdict as a plain JS object: its compact JSON through `JSON.parse` (the way out before
+/// packed verdicts, `Verdict::to_packed`).
+fn verdict_to_js(verdict: &Verdict) -> Result<JsValue, JsValue> {
+    crate::json_parse(&verdict.to_json())
+}
 
 fn swb_error(e: &serde_wasm_bindgen::Error) -> JsValue {
     crate::JsTypeError::new(&e.to_string()).into()
@@ -49,4 +54,16 @@ pub fn probe_swb_out(plan: &str, request: &str) -> Result<JsValue, JsValue> {
     let request = request_value(request)?;
     let verdict: Verdict = momentum_plan::validate_text(plan, &request);
     verdict.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| swb_error(&e))
+}
+
+/// Out: the verdict of two texts as its JSON text through `JSON.parse` (the way out before packed
+/// verdicts), to time beside `validatePlan`'s packed string.
+///
+/// # Errors
+/// A `TypeError` when the request text is not JSON.
+#[wasm_bindgen(js_name = probeJsonOut)]
+pub fn probe_json_out(plan: &str, request: &str) -> Result<JsValue, JsValue> {
+    let verdict =
+        momentum_plan::validate_text_pair(plan, request).map_err(|e| crate::JsTypeError::new(&e.to_string()))?;
+    verdict_to_js(&verdict)
 }

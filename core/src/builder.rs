@@ -131,6 +131,7 @@ impl<'a> TreeBuilder<'a> {
     }
 
     /// Attaches a finished value to the open container (or makes it the root).
+    #[inline]
     fn push(&mut self, node: Node<'a>) {
         match self.open.last_mut() {
             None if self.root.is_none() => self.root = Some(node),
@@ -150,12 +151,14 @@ impl<'a> TreeBuilder<'a> {
     }
 
     /// `null`.
+    #[inline]
     pub fn null(&mut self) {
         self.size += 4;
         self.push(Node::Null);
     }
 
     /// `true` or `false`.
+    #[inline]
     pub fn bool(&mut self, b: bool) {
         self.size += if b { 4 } else { 5 };
         self.push(Node::Bool(b));
@@ -163,18 +166,21 @@ impl<'a> TreeBuilder<'a> {
 
     /// A string, copied into the arena. It must be text (a Rust `&str` cannot hold a lone
     /// surrogate: the host reports those itself, [`crate::HostFault::lone_surrogate`]).
+    #[inline]
     pub fn string(&mut self, s: &str) {
         let s: &'a str = self.arena.alloc_str(s);
         self.str(s);
     }
 
     /// A string the caller lends for the arena's lifetime (no copy).
+    #[inline]
     pub fn str(&mut self, s: &'a str) {
         self.size += string_size(s);
         self.push(Node::String(s));
     }
 
     /// An integer (validator.md §7: a host integer is a JSON integer, exact).
+    #[inline]
     pub fn integer(&mut self, i: i64) {
         let mut buf = itoa_buf(i);
         let text: &'a str = self.arena.alloc_str(buf.as_str());
@@ -223,6 +229,7 @@ impl<'a> TreeBuilder<'a> {
     }
 
     /// A number literal already known to follow the JSON grammar (from a parsed value).
+    #[inline]
     pub(crate) fn number_literal(&mut self, text: &'a str) {
         self.size += text.len();
         self.push(Node::Number(text));
@@ -265,12 +272,14 @@ impl<'a> TreeBuilder<'a> {
     }
 
     /// The name of the next member of the innermost open object, copied into the arena.
+    #[inline]
     pub fn key(&mut self, name: &str) {
         let name: &'a str = self.arena.alloc_str(name);
         self.key_str(name);
     }
 
     /// As [`TreeBuilder::key`], the name lent for the arena's lifetime (no copy).
+    #[inline]
     pub fn key_str(&mut self, name: &'a str) {
         match self.open.last_mut() {
             Some(Open::Object(_, key @ None)) => {

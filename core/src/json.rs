@@ -543,12 +543,15 @@ pub(crate) fn size_of(v: &Node<'_>) -> usize {
 /// Bytes of a JSON string literal with only the required escapes.
 pub(crate) fn string_size(s: &str) -> usize {
     let b = s.as_bytes();
-    // Most strings need no escape: one branch-free pass decides.
-    if !b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\') {
-        return 2 + b.len();
+    // Most strings need no escape: the parser's scan (eight bytes at a time) finds the first byte
+    // that does, if any; only the rest is counted byte by byte.
+    let mut first = crate::tree::skip_plain(b, 0);
+    while b.get(first).is_some_and(|&c| c >= 0x20 && c != b'"' && c != b'\\') {
+        first += 1;
     }
     2 + b.len()
-        + b.iter()
+        + b[first..]
+            .iter()
             .map(|&c| match c {
                 b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 1,
                 0..=0x1f => 5,
