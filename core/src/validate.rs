@@ -4,9 +4,9 @@ use crate::builder::{Tree, TreeBuilder};
 use crate::contract::{FORMAT, LIMITS, is_category, weekday_index};
 use crate::fix::{self, Applicability, Edit, Fix};
 use crate::json::{
-    self, JsonError, char_len, deep_equal, deep_equal_opt, hhmm, integer, integer_in, is_blank, is_emptyish,
-    parse_hhmm, quote, quote_opt,
+    self, JsonError, char_len, deep_equal, deep_equal_opt, integer, integer_in, is_blank, is_emptyish, parse_hhmm,
 };
+use crate::messages;
 use crate::path::Loc;
 use crate::tree::{self, Members, Node};
 use crate::verdict::{Check, Issue, IssueCode, Verdict};
@@ -190,13 +190,9 @@ impl Verdict {
     /// that JSON cannot hold (a lone surrogate in a string, nesting over [`crate::MAX_DEPTH`]).
     #[must_use]
     pub fn not_json(error: &JsonError) -> Verdict {
-        let message = format!(
-            "The plan is not valid JSON: {error}. Send exactly one JSON object of the daily-momentum-ai-plan shape, \
-             with no text around it."
-        );
         Verdict {
             valid: false,
-            errors: vec![Issue::new(IssueCode::Json, "$", message)],
+            errors: vec![Issue::new(IssueCode::Json, "$", messages::not_json(error))],
             warnings: Vec::new(),
             checks: vec![Check::Json],
         }
@@ -204,28 +200,11 @@ impl Verdict {
 }
 
 fn not_an_object(v: &Node<'_>) -> Verdict {
-    let message = format!(
-        "The plan is {} ({}), not a JSON object. Send one JSON object with format, contractVersion, requestId, kind, \
-         name, tagline, description, the routine or goal, and request.",
-        type_name(v),
-        quote(v)
-    );
     Verdict {
         valid: false,
-        errors: vec![Issue::new(IssueCode::Type, "$", message)],
+        errors: vec![Issue::new(IssueCode::Type, "$", messages::plan_not_object(v))],
         warnings: Vec::new(),
         checks: vec![Check::Json],
-    }
-}
-
-fn type_name(v: &Node<'_>) -> &'static str {
-    match v {
-        Node::Null => "null",
-        Node::Bool(_) => "a boolean",
-        Node::Number(_) => "a number",
-        Node::String(_) => "a string",
-        Node::Array(_) => "an array",
-        Node::Object(_) => "an object",
     }
 }
 
@@ -245,8 +224,8 @@ struct Part<'a> {
     start: i64,
     end: i64,
     days: u8,
-    /// The whole commitment (start, end, days), for messages.
-    shown: (i64, i64, u8),
+    /// The whole commitment, for messages.
+    shown: messages::CommitmentTimes,
 }
 
 /// A block with a valid start and an integer duration (clamped like every integer), for the
@@ -354,15 +333,7 @@ pub(crate) fn run_collecting<const COLLECT: bool>(
 
     // §5.2 size (D3)
     if size > LIMITS.payload_bytes as usize {
-        v.error(
-            IssueCode::Size,
-            &root,
-            format!(
-                "The plan is {size} bytes of UTF-8 JSON, over the limit of {} bytes. Shorten descriptions, guidance and \
-                 activity lists.",
-                LIMITS.payload_bytes
-            ),
-        );
+        v.error(IssueCode::Size, &root, messages::size(size, LIMITS.payload_bytes));
     }
 
     v.envelope(plan, &root);
@@ -436,7 +407,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             IssueCode::Kind,
             path,
             applicability,
-            format!("Set kind to \"{asked}\", the kind the request asks for."),
+            messages::fixes::kind(asked),
             Value::String(asked.to_owned()),
         );
     }
@@ -448,11 +419,8 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             return;
         }
         let Some(v) = value.map(|v| v.into_value()) else {
-            self.propose_placeholder(
-                IssueCode::Duration,
-                path,
-                "Write the duration in whole minutes, 1 to 720.".to_owned(),
-            );
+            let desc = messages::fixes::minutes_placeholder(LIMITS.minutes_per_activity);
+            self.propose_placeholder(IssueCode::Duration, path, desc);
             return;
         };
         let max = i64::from(LIMITS.minutes_per_activity);
@@ -461,7 +429,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 IssueCode::Duration,
                 path,
                 Applicability::Safe,
-                format!("Write the duration as the whole number {n}."),
+                messages::fixes::minutes_whole(n),
                 n.into(),
             );
         } else if let Some(f) = v.as_f64().filter(|f| f.is_finite() && f.round() >= 1.0 && f.round() <= max as f64) {
@@ -470,7 +438,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 IssueCode::Duration,
                 path,
                 Applicability::Unsafe,
-                format!("Round the duration to {n} minutes."),
+                messages::fixes::minutes_rounded(n),
                 n.into(),
             );
         }
@@ -488,7 +456,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 IssueCode::Category,
                 path,
                 Applicability::Safe,
-                format!("Write the category as \"{id}\"."),
+                messages::fixes::category_written(id),
                 id.into(),
             );
         } else if let Some(id) = fix::category_synonym(s) {
@@ -496,7 +464,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 IssueCode::Category,
                 path,
                 Applicability::Unsafe,
-                format!("Use the category \"{id}\", which covers {}.", quote(&Node::String(s))),
+                messages::fixes::category_synonym(id, s),
                 id.into(),
             );
         }
@@ -512,18 +480,11 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         match value {
             Some(Node::String(s)) if !is_blank(s) => {
                 if let Some(t) = limit.and_then(|l| fix::trimmed_fits(s, l)) {
-                    self.propose_set(
-                        code,
-                        path,
-                        Applicability::Safe,
-                        "Remove the white space around the text.".to_owned(),
-                        t.into(),
-                    );
+                    self.propose_set(code, path, Applicability::Safe, messages::fixes::trim_text(), t.into());
                 }
             }
             _ => {
-                let most = limit.map_or_else(String::new, |l| format!(" of at most {l} characters"));
-                self.propose_placeholder(code, path, format!("Write {}: a non-blank string{most}.", path.tail()));
+                self.propose_placeholder(code, path, messages::fixes::write_text(path.tail(), limit));
             }
         }
     }
@@ -533,13 +494,9 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
 
     fn envelope(&mut self, plan: &PlanFields<'_>, root: &Loc<'_>) {
         if !matches!(plan.format, Some(Node::String(f)) if *f == FORMAT) {
-            self.error(
-                IssueCode::Format,
-                &root.key("format"),
-                format!("format is {}; it must be the string \"{FORMAT}\".", quote_opt(plan.format)),
-            );
+            self.error(IssueCode::Format, &root.key("format"), messages::format(plan.format));
             if self.collecting() {
-                let desc = format!("Set format to \"{FORMAT}\".");
+                let desc = messages::fixes::format();
                 self.propose_set(IssueCode::Format, &root.key("format"), Applicability::Safe, desc, FORMAT.into());
             }
         }
@@ -549,13 +506,10 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             self.error(
                 IssueCode::ContractVersion,
                 &root.key("contractVersion"),
-                format!(
-                    "contractVersion is {}; it must be the number 1 (this contract's version).",
-                    quote_opt(plan.contract_version)
-                ),
+                messages::contract_version(plan.contract_version),
             );
             if self.collecting() {
-                let desc = "Set contractVersion to 1.".to_owned();
+                let desc = messages::fixes::contract_version();
                 self.propose_set(
                     IssueCode::ContractVersion,
                     &root.key("contractVersion"),
@@ -566,14 +520,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             }
         }
         if !matches!(plan.kind, Some(Node::String(k)) if *k == "routine" || *k == "goal") {
-            self.error(
-                IssueCode::Kind,
-                &root.key("kind"),
-                format!(
-                    "kind is {}; it must be \"routine\" (a repeating day) or \"goal\" (a plan of numbered days).",
-                    quote_opt(plan.kind)
-                ),
-            );
+            self.error(IssueCode::Kind, &root.key("kind"), messages::kind(plan.kind));
             if self.collecting() {
                 self.propose_kind(plan, &root.key("kind"));
             }
@@ -594,26 +541,11 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             Some(Node::String(s)) if !is_blank(s) => {
                 let n = char_len(s);
                 if n > limit as usize {
-                    self.error(
-                        IssueCode::Length,
-                        path,
-                        format!("{field} is {n} characters long; shorten it to at most {limit} characters."),
-                    );
+                    self.error(IssueCode::Length, path, messages::text_length(field, n, limit));
                     self.propose_text(IssueCode::Length, value, path, Some(limit));
                 }
             }
-            other => self.error(
-                IssueCode::Required,
-                path,
-                format!(
-                    "{field} is {}; write a non-blank string of at most {limit} characters.",
-                    match other {
-                        None => "missing".to_owned(),
-                        Some(Node::String(_)) => "blank".to_owned(),
-                        Some(v) => format!("{} ({})", type_name(v), quote(v)),
-                    }
-                ),
-            ),
+            other => self.error(IssueCode::Required, path, messages::text_required(field, other, limit)),
         }
         if !matches!(value, Some(Node::String(s)) if !is_blank(s)) {
             self.propose_text(IssueCode::Required, value, path, Some(limit));
@@ -628,16 +560,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         let req: Option<&'a Members<'a>> = match request {
             Node::Object(m) => Some(m),
             other => {
-                self.error(
-                    IssueCode::RequestInvalid,
-                    &echo,
-                    format!(
-                        "The request is {} ({}), not a JSON object; it is read as {{}}. Draft against the request object \
-                         you were given.",
-                        type_name(other),
-                        quote(other)
-                    ),
-                );
+                self.error(IssueCode::RequestInvalid, &echo, messages::request_not_object(other));
                 None
             }
         };
@@ -646,11 +569,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             None | Some(Node::Null) => {}
             Some(d) => match integer(d) {
                 Some(n) if n >= 1 => self.request_days = Some((n, d)),
-                _ => self.error(
-                    IssueCode::RequestInvalid,
-                    &echo.key("days"),
-                    format!("The request's days is {}; it must be a whole number of at least 1.", quote(d)),
-                ),
+                _ => self.error(IssueCode::RequestInvalid, &echo.key("days"), messages::request_days(d)),
             },
         }
 
@@ -658,21 +577,17 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             self.error(
                 IssueCode::RequestId,
                 &root.key("requestId"),
-                format!(
-                    "requestId is {}; copy the request's requestId exactly: {}.",
-                    quote_opt(plan.request_id),
-                    quote_opt(get(req, "requestId"))
-                ),
+                messages::request_id(plan.request_id, get(req, "requestId")),
             );
             if self.collecting() {
                 let path = root.key("requestId");
                 match get(req, "requestId") {
                     Some(id) => {
-                        let desc = format!("Copy the request's requestId: {}.", quote(id));
+                        let desc = messages::fixes::copy_request_id(id);
                         self.propose_set(IssueCode::RequestId, &path, Applicability::Safe, desc, id.into_value());
                     }
                     None => {
-                        let desc = "Remove requestId: the request has none.".to_owned();
+                        let desc = messages::fixes::remove_request_id();
                         self.propose(
                             IssueCode::RequestId,
                             &path,
@@ -693,31 +608,19 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 IssueCode::Request,
                 &echo,
                 match plan.request {
-                    None => {
-                        "request is missing; copy the whole request object, unchanged, under \"request\".".to_owned()
-                    }
-                    Some(_) => "request differs from the request you were given; copy the whole request object, \
-                                unchanged (same keys, values and list order), under \"request\"."
-                        .to_owned(),
+                    None => messages::request_missing(),
+                    Some(_) => messages::request_differs(),
                 },
             );
             if self.collecting() {
-                let desc = "Copy the whole request object, unchanged, under \"request\".".to_owned();
+                let desc = messages::fixes::copy_request();
                 self.propose_set(IssueCode::Request, &echo, Applicability::Safe, desc, request.into_value());
             }
         }
         if let Some(kind) = plan.kind.filter(|k| !is_emptyish(k))
             && !deep_equal_opt(Some(kind), get(req, "kind"))
         {
-            self.error(
-                IssueCode::Kind,
-                &root.key("kind"),
-                format!(
-                    "kind is {}, but the request asks for {}; draft the kind of plan the request asks for.",
-                    quote(kind),
-                    quote_opt(get(req, "kind"))
-                ),
-            );
+            self.error(IssueCode::Kind, &root.key("kind"), messages::kind_not_asked(kind, get(req, "kind")));
             if self.collecting() {
                 self.propose_kind(plan, &root.key("kind"));
             }
@@ -731,15 +634,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             Some(Node::Array(a)) => a,
             Some(v) if is_emptyish(v) => return,
             Some(v) => {
-                self.error(
-                    IssueCode::RequestInvalid,
-                    &echo.key("commitments"),
-                    format!(
-                        "The request's commitments is {} ({}), not a list; no commitment is checked.",
-                        type_name(v),
-                        quote(v)
-                    ),
-                );
+                self.error(IssueCode::RequestInvalid, &echo.key("commitments"), messages::commitments_not_list(v));
                 return;
             }
         };
@@ -747,15 +642,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         for (i, c) in list.iter().enumerate() {
             let path = list_path.index(i);
             let Node::Object(c) = c else {
-                self.error(
-                    IssueCode::RequestInvalid,
-                    &path,
-                    format!(
-                        "Commitment {i} of the request is {} ({}), not an object; it is skipped.",
-                        type_name(c),
-                        quote(c)
-                    ),
-                );
+                self.error(IssueCode::RequestInvalid, &path, messages::commitment_not_object(i, c));
                 continue;
             };
             let mut ok = true;
@@ -766,48 +653,24 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 }
                 Some(d) => {
                     ok = false;
-                    self.error(
-                        IssueCode::RequestInvalid,
-                        &path.key("days"),
-                        format!(
-                            "The commitment's days is {}; it must be a list of weekday ids (mon, tue, wed, thu, fri, sat, \
-                             sun); the commitment is skipped.",
-                            quote(d)
-                        ),
-                    );
+                    self.error(IssueCode::RequestInvalid, &path.key("days"), messages::commitment_days(d));
                     0
                 }
             };
             let start = c.get("start").and_then(|s| parse_hhmm(s, false));
             if start.is_none() {
                 ok = false;
-                self.error(
-                    IssueCode::RequestInvalid,
-                    &path.key("start"),
-                    format!(
-                        "The commitment's start is {}; it must be a time from \"00:00\" to \"23:59\"; the commitment is \
-                         skipped.",
-                        quote_opt(c.get("start"))
-                    ),
-                );
+                self.error(IssueCode::RequestInvalid, &path.key("start"), messages::commitment_start(c.get("start")));
             }
             let end = c.get("end").and_then(|s| parse_hhmm(s, true));
             if end.is_none() {
                 ok = false;
-                self.error(
-                    IssueCode::RequestInvalid,
-                    &path.key("end"),
-                    format!(
-                        "The commitment's end is {}; it must be a time from \"00:00\" to \"24:00\"; the commitment is \
-                         skipped.",
-                        quote_opt(c.get("end"))
-                    ),
-                );
+                self.error(IssueCode::RequestInvalid, &path.key("end"), messages::commitment_end(c.get("end")));
             }
             if let (true, Some(s), Some(e)) = (ok, start, end) {
+                let shown = messages::CommitmentTimes { start: s, end: e, days };
                 let (s, e) = (i64::from(s), i64::from(e));
                 let label = c.get("label");
-                let shown = (s, e, days);
                 if e >= s {
                     self.parts.push(Part { label, start: s, end: e, days, shown });
                 } else {
@@ -843,15 +706,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                     collect_names(Some(list), "activity", &mut names);
                 }
                 None => {
-                    self.error(
-                        IssueCode::Weekday,
-                        &dpath,
-                        format!(
-                            "{} is not a weekday id; use one of mon, tue, wed, thu, fri, sat, sun (lower-case). This \
-                             list is not checked.",
-                            quote(&Node::String(key))
-                        ),
-                    );
+                    self.error(IssueCode::Weekday, &dpath, messages::weekday(key));
                     if self.collecting() {
                         let taken = |d: &str| weekdays.is_some_and(|w| w.get(d).is_some());
                         let (to, applicability) = match (fix::weekday_safe(key), fix::weekday_name(key)) {
@@ -862,7 +717,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                         if let Some(to) = to.filter(|d| !taken(d)) {
                             let edit =
                                 Edit::Rename { parent: wpath.pointer(), from: key.to_owned(), to: to.to_owned() };
-                            let desc = format!("Name this list \"{to}\".");
+                            let desc = messages::fixes::weekday(to);
                             self.propose(IssueCode::Weekday, &dpath, applicability, desc, edit);
                         }
                     }
@@ -878,11 +733,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         match v {
             Some(Node::Object(m)) => Some(m),
             Some(v) if !is_emptyish(v) => {
-                self.error(
-                    IssueCode::Type,
-                    path,
-                    format!("{} is {} ({}); it must be an object.", path.tail(), type_name(v), quote(v)),
-                );
+                self.error(IssueCode::Type, path, messages::not_an_object(path.tail(), v));
                 None
             }
             _ => None,
@@ -894,16 +745,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         names.sort_unstable();
         names.dedup();
         if names.len() > LIMITS.distinct_activities as usize {
-            self.error(
-                IssueCode::Limit,
-                path,
-                format!(
-                    "The {what} use {} distinct activity names, over the limit of {}; reuse one name for the same kind \
-                     of thing.",
-                    names.len(),
-                    LIMITS.distinct_activities
-                ),
-            );
+            self.error(IssueCode::Limit, path, messages::distinct_limit(what, names.len(), LIMITS.distinct_activities));
         }
     }
 
@@ -912,32 +754,12 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         let blocks = match list {
             Some(Node::Array(a)) if !a.is_empty() => a,
             other => {
-                self.error(
-                    IssueCode::Required,
-                    path,
-                    format!(
-                        "This day's blocks are {}; give a non-empty list of blocks {{start, durationMin, activity, \
-                         category, essential}}.",
-                        match other {
-                            None => "missing".to_owned(),
-                            Some(Node::Array(_)) => "an empty list".to_owned(),
-                            Some(v) => format!("{} ({})", type_name(v), quote(v)),
-                        }
-                    ),
-                );
+                self.error(IssueCode::Required, path, messages::blocks_required(other));
                 return;
             }
         };
         if blocks.len() > LIMITS.blocks_per_day as usize {
-            self.error(
-                IssueCode::Limit,
-                path,
-                format!(
-                    "This day has {} blocks, over the limit of {}; merge or drop blocks.",
-                    blocks.len(),
-                    LIMITS.blocks_per_day
-                ),
-            );
+            self.error(IssueCode::Limit, path, messages::blocks_limit(blocks.len(), LIMITS.blocks_per_day));
         }
         let last = blocks.len() - 1;
         // (start, activity) of the first block that passed the time and duration checks (D8).
@@ -949,16 +771,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         for (i, block) in blocks.iter().enumerate() {
             let bpath = path.index(i);
             let Node::Object(b) = block else {
-                self.error(
-                    IssueCode::Type,
-                    &bpath,
-                    format!(
-                        "Block {i} is {} ({}); each block must be an object {{start, durationMin, activity, category, \
-                         essential}}.",
-                        type_name(block),
-                        quote(block)
-                    ),
-                );
+                self.error(IssueCode::Type, &bpath, messages::block_not_object(i, block));
                 continue;
             };
             let [f_start, f_minutes, f_category, f_activity, f_essential] =
@@ -969,33 +782,18 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             }
             let Some(start) = start else {
                 let spath = bpath.key("start");
-                self.error(
-                    IssueCode::Time,
-                    &spath,
-                    format!(
-                        "start is {}; write the start as 24-hour \"HH:MM\" from \"00:00\" to \"23:59\" (two digits, a \
-                         colon, two digits).",
-                        quote_opt(f_start)
-                    ),
-                );
+                self.error(IssueCode::Time, &spath, messages::start_time(f_start));
                 if self.collecting()
                     && let Some(t) = f_start.and_then(Node::as_str).and_then(fix::time_safe)
                 {
-                    let desc = format!("Write start as \"{t}\".");
+                    let desc = messages::fixes::start_time(&t);
                     self.propose_set(IssueCode::Time, &spath, Applicability::Safe, desc, t.into());
                 }
                 continue;
             };
             let Some(minutes) = f_minutes.and_then(|d| integer_in(d, 1, i64::from(LIMITS.minutes_per_activity))) else {
-                self.error(
-                    IssueCode::Duration,
-                    &bpath.key("durationMin"),
-                    format!(
-                        "durationMin is {}; it must be a whole number of minutes from 1 to {}.",
-                        quote_opt(f_minutes),
-                        LIMITS.minutes_per_activity
-                    ),
-                );
+                let message = messages::duration_min(f_minutes, LIMITS.minutes_per_activity);
+                self.error(IssueCode::Duration, &bpath.key("durationMin"), message);
                 self.propose_minutes(f_minutes, &bpath.key("durationMin"));
                 continue;
             };
@@ -1003,41 +801,26 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             let activity = f_activity;
             match activity {
                 Some(Node::String(s)) if !is_blank(s) && char_len(s) <= LIMITS.activity as usize => {}
-                other => self.error(
-                    IssueCode::Activity,
-                    &bpath.key("activity"),
-                    format!(
-                        "activity is {}; name the activity with a non-blank string of at most {} characters.",
-                        match other {
-                            None => "missing".to_owned(),
-                            Some(Node::String(s)) if is_blank(s) => "blank".to_owned(),
-                            Some(Node::String(s)) => format!("{} characters long", char_len(s)),
-                            Some(v) => format!("{} ({})", type_name(v), quote(v)),
-                        },
-                        LIMITS.activity
-                    ),
-                ),
+                other => {
+                    self.error(IssueCode::Activity, &bpath.key("activity"), messages::activity(other, LIMITS.activity))
+                }
             }
             if !matches!(activity, Some(Node::String(s)) if !is_blank(s) && char_len(s) <= LIMITS.activity as usize) {
                 self.propose_text(IssueCode::Activity, activity, &bpath.key("activity"), Some(LIMITS.activity));
             }
             if !matches!(f_essential, Some(Node::Bool(_))) {
-                self.error(
-                    IssueCode::Essential,
-                    &bpath.key("essential"),
-                    format!("essential is {}; it must be true or false.", quote_opt(f_essential)),
-                );
+                self.error(IssueCode::Essential, &bpath.key("essential"), messages::essential(f_essential));
                 if self.collecting() {
                     let epath = bpath.key("essential");
                     let v = f_essential.map(|v| v.into_value());
                     if let Some(b) = v.as_ref().and_then(fix::boolean_safe) {
-                        let desc = format!("Write essential as the boolean {b}.");
+                        let desc = messages::fixes::essential_written(b);
                         self.propose_set(IssueCode::Essential, &epath, Applicability::Safe, desc, b.into());
                     } else if let Some(b) = v.as_ref().and_then(fix::boolean_guess) {
-                        let desc = format!("Set essential to {b}, as {} seems to mean.", quote_opt(f_essential));
+                        let desc = messages::fixes::essential_guess(b, f_essential);
                         self.propose_set(IssueCode::Essential, &epath, Applicability::Unsafe, desc, b.into());
                     } else {
-                        let desc = "Say whether the block is essential: true or false.".to_owned();
+                        let desc = messages::fixes::essential_placeholder();
                         self.propose_placeholder(IssueCode::Essential, &epath, desc);
                     }
                 }
@@ -1050,14 +833,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 self.error(
                     IssueCode::Overlap,
                     &bpath,
-                    format!(
-                        "Block {} starts at {}, before the previous block ends at {}; start it at {} or later, or shorten \
-                         the previous block.",
-                        quote_opt(activity),
-                        hhmm(start),
-                        hhmm(pe),
-                        hhmm(pe)
-                    ),
+                    messages::overlap(activity, minutes_fact(start), minutes_fact(pe)),
                 );
             }
             if first.is_none() {
@@ -1066,50 +842,30 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             if end > 1440 {
                 let is_rest = matches!(f_category, Some(Node::String(c)) if *c == "rest");
                 if i == last && is_rest {
-                    self.warning(
-                        IssueCode::Overnight,
-                        &bpath,
-                        format!(
-                            "Block {} runs past midnight, until {} the next day; that is allowed for the last block when \
-                             it is rest.",
-                            quote_opt(activity),
-                            hhmm(end - 1440)
-                        ),
-                    );
+                    self.warning(IssueCode::Overnight, &bpath, messages::overnight(activity, minutes_fact(end - 1440)));
                     // D8: the day repeats, so the part after midnight must end before the day's
                     // first block starts.
                     if let Some((first_start, first_activity)) = first
                         && end - 1440 > first_start
                     {
                         order_issue.get_or_insert((IssueCode::Overlap, i));
-                        self.error(
-                            IssueCode::Overlap,
-                            &bpath,
-                            format!(
-                                "Block {} runs until {} the next morning, into the day's first block {} at {}; end it by \
-                                 {} or start the first block later.",
-                                quote_opt(activity),
-                                hhmm(end - 1440),
-                                quote_opt(first_activity),
-                                hhmm(first_start),
-                                hhmm(first_start)
-                            ),
+                        let message = messages::overnight_overlap(
+                            activity,
+                            minutes_fact(end - 1440),
+                            first_activity,
+                            minutes_fact(first_start),
                         );
+                        self.error(IssueCode::Overlap, &bpath, message);
                     }
                 } else {
                     order_issue.get_or_insert((IssueCode::Midnight, i));
-                    self.error(
-                        IssueCode::Midnight,
-                        &bpath,
-                        format!(
-                            "Block {} starts at {} and runs {minutes} minutes, past midnight (until {} the next day); \
-                             only the day's last block, when its category is \"rest\", may run past midnight. End it by \
-                             24:00.",
-                            quote_opt(activity),
-                            hhmm(start),
-                            hhmm(end - 1440)
-                        ),
+                    let message = messages::midnight(
+                        activity,
+                        minutes_fact(start),
+                        minutes_fact(minutes),
+                        minutes_fact(end - 1440),
                     );
+                    self.error(IssueCode::Midnight, &bpath, message);
                 }
             }
             prev_end = Some(end);
@@ -1118,11 +874,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             && let Some((code, i)) = order_issue
             && let Some((sorted, removed)) = fix::clean_order(blocks)
         {
-            let desc = if removed > 0 {
-                format!("Remove the {removed} repeated block(s) and put the blocks in start order.")
-            } else {
-                "Put the blocks in start order.".to_owned()
-            };
+            let desc = messages::fixes::order(removed);
             let list: Vec<Value> = sorted.iter().map(|b| b.into_value()).collect();
             let edit = Edit::Set { pointer: path.pointer(), value: Value::Array(list) };
             self.propose(code, &path.index(i), Applicability::Safe, desc, edit);
@@ -1144,21 +896,9 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         for &Timed { index: i, start, minutes, activity } in timed {
             let end = start.saturating_add(minutes);
             let mut hit = |p: &Part<'_>, from: i64, to: i64, after_midnight: bool| {
-                found.push(Issue::new(
-                    IssueCode::Commitment,
-                    path.index(i).render(),
-                    format!(
-                        "Block {} ({}–{}{}) overlaps the commitment {} ({}); move the block outside that time, or name \
-                         it {} if it is that commitment.",
-                        quote_opt(activity),
-                        hhmm(from),
-                        hhmm(to),
-                        if after_midnight { " after midnight" } else { "" },
-                        quote_opt(p.label),
-                        describe_commitment(p.shown),
-                        quote_opt(p.label)
-                    ),
-                ));
+                let span = (minutes_fact(from), minutes_fact(to));
+                let message = messages::commitment(activity, span, after_midnight, p.label, p.shown);
+                found.push(Issue::new(IssueCode::Commitment, path.index(i).render(), message));
             };
             for p in self.parts.iter().filter(|p| p.days & today != 0) {
                 if start < p.end && end > p.start && !deep_equal_opt(activity, p.label) {
@@ -1181,12 +921,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     fn category(&mut self, v: Option<&Node<'_>>, parent: &Loc<'_>, field: &str) {
         if !matches!(v, Some(Node::String(c)) if is_category(c)) {
             let path = &parent.key(field);
-            let ids: Vec<&str> = crate::CATEGORIES.iter().map(|c| c.id).collect();
-            self.error(
-                IssueCode::Category,
-                path,
-                format!("category is {}; use exactly one of: {}.", quote_opt(v), ids.join(", ")),
-            );
+            self.error(IssueCode::Category, path, messages::category(v));
             self.propose_category(v, path);
         }
     }
@@ -1201,94 +936,43 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         let days = match get(goal, "days") {
             Some(Node::Array(a)) if !a.is_empty() => a,
             other => {
-                self.error(
-                    IssueCode::Required,
-                    &dpath,
-                    format!(
-                        "goal.days is {}; give a non-empty list of days, each {{activities: [...]}}.",
-                        match other {
-                            None => "missing".to_owned(),
-                            Some(v) => quote(v),
-                        }
-                    ),
-                );
+                self.error(IssueCode::Required, &dpath, messages::goal_days_required(other));
                 return;
             }
         };
         if let Some((n, asked)) = self.request_days
             && n != days.len() as i64
         {
-            self.error(
-                IssueCode::Days,
-                &dpath,
-                format!(
-                    "The plan has {} days but the request asks for {}; give exactly {} days.",
-                    days.len(),
-                    quote(asked),
-                    quote(asked)
-                ),
-            );
+            self.error(IssueCode::Days, &dpath, messages::days(days.len(), asked));
         }
         if days.len() > LIMITS.plan_days as usize {
-            self.error(
-                IssueCode::Limit,
-                &dpath,
-                format!("The plan has {} days, over the limit of {} days.", days.len(), LIMITS.plan_days),
-            );
+            self.error(IssueCode::Limit, &dpath, messages::days_limit(days.len(), LIMITS.plan_days));
         }
         let mut names: Vec<&str> = Vec::with_capacity(16);
         for (d, day) in days.iter().enumerate() {
             let path = dpath.index(d);
             let Node::Object(day) = day else {
-                self.error(
-                    IssueCode::Type,
-                    &path,
-                    format!(
-                        "Day {d} is {} ({}); each day must be an object {{activities: [...]}}.",
-                        type_name(day),
-                        quote(day)
-                    ),
-                );
+                self.error(IssueCode::Type, &path, messages::goal_day_not_object(d, day));
                 continue;
             };
             let apath = path.key("activities");
             let activities: &[Node<'_>] = match day.get("activities") {
                 Some(Node::Array(a)) => a,
                 Some(v) if !is_emptyish(v) => {
-                    self.error(
-                        IssueCode::Type,
-                        &apath,
-                        format!("activities is {} ({}); it must be a list of activities.", type_name(v), quote(v)),
-                    );
+                    self.error(IssueCode::Type, &apath, messages::activities_not_list(v));
                     &[]
                 }
                 _ => &[],
             };
             if activities.len() > LIMITS.activities_per_day as usize {
-                self.error(
-                    IssueCode::Limit,
-                    &apath,
-                    format!(
-                        "This day has {} activities, over the limit of {}; merge or drop some.",
-                        activities.len(),
-                        LIMITS.activities_per_day
-                    ),
-                );
+                let message = messages::activities_limit(activities.len(), LIMITS.activities_per_day);
+                self.error(IssueCode::Limit, &apath, message);
             }
             let mut total: i64 = 0;
             for (j, act) in activities.iter().enumerate() {
                 let path = apath.index(j);
                 let Node::Object(a) = act else {
-                    self.error(
-                        IssueCode::Type,
-                        &path,
-                        format!(
-                            "Activity {j} is {} ({}); each activity must be an object {{title, activity, category, \
-                             minutes, guidance, doneWhen}}.",
-                            type_name(act),
-                            quote(act)
-                        ),
-                    );
+                    self.error(IssueCode::Type, &path, messages::activity_not_object(j, act));
                     continue;
                 };
                 if let Some(Node::String(s)) = a.get("activity") {
@@ -1298,25 +982,15 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 match a.get("minutes").and_then(|m| integer_in(m, 1, i64::from(LIMITS.minutes_per_activity))) {
                     Some(m) => total += m,
                     None => {
-                        self.error(
-                            IssueCode::Duration,
-                            &path.key("minutes"),
-                            format!(
-                                "minutes is {}; it must be a whole number from 1 to {}.",
-                                quote_opt(a.get("minutes")),
-                                LIMITS.minutes_per_activity
-                            ),
-                        );
+                        let message = messages::minutes(a.get("minutes"), LIMITS.minutes_per_activity);
+                        self.error(IssueCode::Duration, &path.key("minutes"), message);
                         self.propose_minutes(a.get("minutes"), &path.key("minutes"));
                     }
                 }
                 for field in ["title", "activity", "guidance", "doneWhen"] {
                     if !matches!(a.get(field), Some(Node::String(s)) if !is_blank(s)) {
-                        self.error(
-                            IssueCode::Required,
-                            &path.key(field),
-                            format!("{field} is {}; write a non-blank string.", quote_opt(a.get(field))),
-                        );
+                        let message = messages::activity_text_required(field, a.get(field));
+                        self.error(IssueCode::Required, &path.key(field), message);
                         self.propose_text(IssueCode::Required, a.get(field), &path.key(field), None);
                     }
                 }
@@ -1325,25 +999,15 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                         && !is_blank(s)
                         && char_len(s) > limit as usize
                     {
-                        self.error(
-                            IssueCode::Length,
-                            &path.key(field),
-                            format!("{field} is {} characters long; shorten it to at most {limit}.", char_len(s)),
-                        );
+                        let message = messages::activity_text_length(field, char_len(s), limit);
+                        self.error(IssueCode::Length, &path.key(field), message);
                         self.propose_text(IssueCode::Length, a.get(field), &path.key(field), Some(limit));
                     }
                 }
             }
             if total > i64::from(LIMITS.minutes_per_day) {
-                self.error(
-                    IssueCode::Feasibility,
-                    &path,
-                    format!(
-                        "This day's activities add up to {total} minutes, more than the {} minutes in a day; shorten or \
-                         move activities.",
-                        LIMITS.minutes_per_day
-                    ),
-                );
+                let message = messages::feasibility(total.unsigned_abs(), LIMITS.minutes_per_day);
+                self.error(IssueCode::Feasibility, &path, message);
             }
         }
         self.distinct(names, &gpath, "goal days");
@@ -1362,15 +1026,9 @@ fn get<'v>(m: Option<&'v Members<'v>>, key: &str) -> Option<&'v Node<'v>> {
     m.and_then(|m| m.get(key))
 }
 
-/// A commitment's times and days for a message, e.g. `09:00–17:00 on mon, tue`.
-fn describe_commitment((start, end, days): (i64, i64, u8)) -> String {
-    let on = match days {
-        0x7f => "every day".to_owned(),
-        m => {
-            let names: Vec<&str> =
-                crate::WEEKDAYS.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, w)| *w).collect();
-            format!("on {}", names.join(", "))
-        }
-    };
-    format!("{}–{} {on}", hhmm(start), hhmm(end))
+/// A time or a duration in minutes as a message states it. The rules pass only values they have
+/// bounded (a time of day, a valid duration, or an end before 24:00 plus 720 minutes), so the
+/// saturation at `u32::MAX` for a value out of range never shows.
+fn minutes_fact(minutes: i64) -> u32 {
+    u32::try_from(minutes).unwrap_or(u32::MAX)
 }
