@@ -1,6 +1,6 @@
 //! Fixes (validator.md §9): what to change so an issue goes away, graded as compilers and linters
 //! grade theirs. The validator proposes them next to the rule that raises each issue
-//! (`validate.rs`, in collecting mode only, so `validate` pays nothing for them); [`crate::repair`]
+//! (`validate/`, in collecting mode only, so `validate` pays nothing for them); [`crate::repair`]
 //! applies them.
 //!
 //! The normalizers here are the fix tables of §9: each is the *only* reading a safe fix may make

@@ -23,6 +23,7 @@ mod contract;
 mod fix;
 pub mod host;
 pub mod json;
+mod messages;
 mod path;
 mod repair;
 mod schema;

@@ -33,6 +33,7 @@ pub(crate) struct Members<'a>(&'a [(&'a str, Node<'a>)]);
 
 impl<'a> Members<'a> {
     /// The value of member `key`.
+    #[inline]
     pub(crate) fn get(&self, key: &str) -> Option<&'a Node<'a>> {
         self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }

@@ -1,5 +1,7 @@
 //! The verdict (validator.md §4): issue codes, checks and issues, with their exact JSON form.
 
+use crate::json::JsonError;
+use crate::messages;
 use serde::Serialize;
 
 /// Defines [`IssueCode`] and its string registry in one place, so a code and its string can never
@@ -289,6 +291,21 @@ fn write_issues(issues: &[Issue], out: &mut String) {
         out.push('}');
     }
     out.push(']');
+}
+
+impl Verdict {
+    /// The verdict for a plan that cannot be read as JSON (validator.md §5.1): one `json` error at
+    /// `$` whose message gives `error`, and `checks` `["json"]`. Bindings use it for host values
+    /// that JSON cannot hold (a lone surrogate in a string, nesting over [`crate::MAX_DEPTH`]).
+    #[must_use]
+    pub fn not_json(error: &JsonError) -> Verdict {
+        Verdict {
+            valid: false,
+            errors: vec![Issue::new(IssueCode::Json, "$", messages::not_json(error))],
+            warnings: Vec::new(),
+            checks: vec![Check::Json],
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,388 @@
+//! The validator (validator.md §5–§7): one pass per check, issues in the specified order.
+//!
+//! One file per section of the specification, each rule with the fixes it proposes (§9) beside
+//! it, and every message in [`crate::messages`]:
+//!
+//! | file | checks |
+//! |---|---|
+//! | `mod.rs` | the entries, §5.1 `json` (a plan that is not an object), §5.2 `size`, the order of the passes |
+//! | `envelope.rs` | §5.3 envelope: `format`, `contractVersion`, `kind`, `name`, `tagline`, `description` |
+//! | `request.rs` | §5.4 request: `requestId`, the echo, the asked `kind`; D1 and §7 for a malformed request |
+//! | `commitments.rs` | §5.7 commitments: the request's commitments read into parts (D1, D4, D9), each day's commitment pass (D5) |
+//! | `routine.rs` | §5.5–5.6 routine: `routine.blocks`, `routine.weekdays`, each day's blocks (D8, D10, D11) |
+//! | `goal.rs` | §5.8 goal feasibility (D6) |
+//! | `fields.rs` | what several sections share: containers (D1), `category`, whole minutes, texts, distinct names (D6) |
+
+mod commitments;
+mod envelope;
+mod fields;
+mod goal;
+mod request;
+mod routine;
+
+use commitments::Part;
+
+use crate::builder::{Tree, TreeBuilder};
+use crate::contract::LIMITS;
+use crate::fix::{Applicability, Edit, Fix};
+use crate::json::{self, JsonError};
+use crate::messages;
+use crate::path::Loc;
+use crate::tree::{self, Members, Node};
+use crate::verdict::{Check, Issue, IssueCode, Verdict};
+use serde_json::Value;
+
+/// One argument of a validation, in whichever form the host holds it (validator.md §3, §7): the
+/// complete input matrix of [`validate_input`].
+#[derive(Debug, Clone, Copy)]
+pub enum Input<'a> {
+    /// JSON text. A plan's size is its length in UTF-8 bytes (D3).
+    Text(&'a str),
+    /// Bytes that should be UTF-8 JSON text; invalid UTF-8 is a `json` fault at its position (§5.1).
+    Bytes(&'a [u8]),
+    /// A parsed value. A `Value::String` *plan* is plan text, as in [`validate`]; an object plan is
+    /// measured by its compact JSON and checked for depth and overflowing numbers (§7, D12).
+    Value(&'a Value),
+    /// A value a host built with a [`TreeBuilder`](crate::TreeBuilder), measured as it was built
+    /// (its compact JSON, §7).
+    Tree(&'a Tree<'a>),
+}
+
+/// Validates a plan against the request it answers (validator.md §5): the one entry behind every
+/// other `validate*` function, for any form of either argument ([`Input`]). Each argument is read
+/// once, into the core's tree; nothing becomes a `serde_json::Value` on the way.
+///
+/// Input: the plan and the request, each as text, bytes, a parsed value or a built tree. A plan
+/// that is not JSON gets the `json` verdict, one that is not an object the `type` verdict; a
+/// request that is not an object is `requestInvalid` (D1). Output: the [`Verdict`]. Never panics;
+/// cost is linear in the size of both arguments.
+///
+/// # Errors
+/// A [`JsonError`] when the *request*, given as text or bytes, is not strict JSON (D12): the
+/// request is the caller's own data, so that is the caller's error, not a verdict on the plan
+/// (bindings raise it with [`crate::Argument::not_json`]).
+pub fn validate_input(plan: Input<'_>, request: Input<'_>) -> Result<Verdict, JsonError> {
+    let hint = |i: &Input<'_>| match i {
+        Input::Text(t) => t.len(),
+        Input::Bytes(b) => b.len(),
+        Input::Value(_) | Input::Tree(_) => 256,
+    };
+    let arena = tree::arena_for(hint(&plan) + hint(&request));
+    let mut scratch = tree::Scratch::new();
+    let request = match request {
+        Input::Text(t) => tree::parse_with(t, &arena, &mut scratch)?,
+        Input::Bytes(b) => tree::parse_with(json::utf8_text(b)?, &arena, &mut scratch)?,
+        Input::Value(v) => Node::from_value(v, 1, &arena),
+        Input::Tree(t) => t.root,
+    };
+    let text = |t, scratch: &mut _| text_verdict(t, &arena, scratch, &request);
+    Ok(match plan {
+        Input::Text(t) => text(t, &mut scratch),
+        Input::Bytes(b) => match json::utf8_text(b) {
+            Ok(t) => text(t, &mut scratch),
+            Err(e) => Verdict::not_json(&e),
+        },
+        Input::Value(Value::String(t)) => text(t, &mut scratch),
+        Input::Value(v @ Value::Object(_)) => {
+            // One walk: checks, measures and builds the view together (§7, D12).
+            let mut b = TreeBuilder::over(&arena);
+            match b.import(v) {
+                Ok(()) => match b.finish() {
+                    Some(Tree { root: Node::Object(map), size }) => run(&map, size, &request),
+                    _ => Verdict::not_json(&JsonError::too_deep()),
+                },
+                Err(e) => Verdict::not_json(&e),
+            }
+        }
+        Input::Value(other) => not_an_object(&Node::from_value(other, 1, &arena)),
+        Input::Tree(t) => match t.root {
+            Node::Object(map) => run(&map, t.size, &request),
+            other => not_an_object(&other),
+        },
+    })
+}
+
+/// The verdict on an object plan value and the fixes proposed for its issues (validator.md §9):
+/// what `repair` reads each round. A plan that is not an object, or not JSON, gets no fixes.
+pub(crate) fn verdict_and_fixes(plan: &Value, request: &Value) -> (Verdict, Vec<Fix>) {
+    let arena = tree::arena_for(256);
+    let request = Node::from_value(request, 1, &arena);
+    let mut b = TreeBuilder::over(&arena);
+    match b.import(plan).map(|()| b.finish()) {
+        Ok(Some(Tree { root: Node::Object(map), size })) => run_collecting::<true>(&map, size, &request),
+        Ok(Some(Tree { root, .. })) => (not_an_object(&root), Vec::new()),
+        Ok(None) => (Verdict::not_json(&JsonError::too_deep()), Vec::new()),
+        Err(e) => (Verdict::not_json(&e), Vec::new()),
+    }
+}
+
+/// The verdict on plan text (§5.1: `json`, `type`, then the rules; size D3).
+fn text_verdict<'a>(
+    text: &'a str,
+    arena: &'a bumpalo::Bump,
+    scratch: &mut tree::Scratch<'a>,
+    request: &Node<'_>,
+) -> Verdict {
+    match tree::parse_with(text, arena, scratch) {
+        Ok(Node::Object(map)) => run(&map, text.len(), request),
+        Ok(other) => not_an_object(&other),
+        Err(e) => Verdict::not_json(&e),
+    }
+}
+
+/// Validates a plan against the request it answers (validator.md §5): [`validate_input`] with
+/// both as parsed values.
+///
+/// Input: `plan` is a JSON object, or a `Value::String` holding JSON text (then exactly as
+/// [`validate_text`]); `request` is the request as given (an object; anything else is reported
+/// as `requestInvalid` and read as `{}`, D1). Output: the [`Verdict`]. Never panics; cost is linear
+/// in the size of both values.
+///
+/// An object plan is measured like text: more than [`crate::MAX_DEPTH`] levels of nesting, or a
+/// number overflowing to infinity, is a `json` error; its size is that of its compact JSON (§7).
+#[must_use]
+pub fn validate(plan: &Value, request: &Value) -> Verdict {
+    validate_input(Input::Value(plan), Input::Value(request)).unwrap_or_else(|e| Verdict::not_json(&e))
+}
+
+/// Validates plan text against the request it answers (validator.md §5): the hot path. The text
+/// is parsed once, strictly (D12); its size is its UTF-8 length in bytes (D3).
+///
+/// Input: the plan's JSON text; the request as in [`validate`]. Output: the [`Verdict`]: a `json`
+/// error at `$` (with line and column in characters) for text that is not JSON, a `type` error
+/// at `$` for JSON that is not an object, else all eight checks.
+#[must_use]
+pub fn validate_text(plan: &str, request: &Value) -> Verdict {
+    validate_input(Input::Text(plan), Input::Value(request)).unwrap_or_else(|e| Verdict::not_json(&e))
+}
+
+/// Validates plan text against request text (validator.md §5), both read by the core's strict
+/// parser (D12): [`validate_input`] with two texts.
+///
+/// # Errors
+/// A [`JsonError`] (reason, line, column) when the *request* text is not strict JSON.
+pub fn validate_text_pair(plan: &str, request: &str) -> Result<Verdict, JsonError> {
+    validate_input(Input::Text(plan), Input::Text(request))
+}
+
+/// Validates a plan that a host received as a parsed JSON *value* but still holds as the JSON text
+/// of that value: for example the `plan` and `request` members of an MCP `tools/call`, cut out of
+/// the message text (validator.md §5, §7). The verdict is exactly [`validate`] on the parsed values:
+/// an object plan's size is the size of its compact JSON, not of this text; a duplicate name keeps
+/// its first position and its last value. The texts go straight into the core's tree (one pass
+/// each, no `serde_json::Value`).
+///
+/// Input: the JSON text of the plan value and of the request value (any JSON: a string plan is
+/// plan text, as in [`validate`]; any other plan that is not an object gets the `type` error at
+/// `$`; a request that is not an object is `requestInvalid`).
+/// Output: the [`Verdict`].
+///
+/// # Errors
+/// A [`JsonError`] when either text is not strict JSON (D12: for example a lone surrogate escape,
+/// a number overflowing to infinity, nesting deeper than [`crate::MAX_DEPTH`]). The caller then
+/// parses the value with its own reader and calls [`validate`], which judges such values.
+pub fn validate_value_text(plan: &str, request: &str) -> Result<Verdict, JsonError> {
+    let arena = tree::arena_for(plan.len() + request.len());
+    let mut scratch = tree::Scratch::new();
+    let request = tree::parse_with(request, &arena, &mut scratch)?;
+    Ok(match tree::parse_with(plan, &arena, &mut scratch)? {
+        node @ Node::Object(map) => run(&map, json::size_of(&node), &request),
+        // A string value is plan text, as in `validate`.
+        Node::String(text) => match tree::parse_with(text, &arena, &mut scratch) {
+            Ok(Node::Object(map)) => run(&map, text.len(), &request),
+            Ok(other) => not_an_object(&other),
+            Err(e) => Verdict::not_json(&e),
+        },
+        other => not_an_object(&other),
+    })
+}
+
+/// Validates plan text given as bytes: invalid UTF-8 is a `json` error at `$` (validator.md
+/// §5.1); otherwise exactly [`validate_text`].
+#[must_use]
+pub fn validate_bytes(plan: &[u8], request: &Value) -> Verdict {
+    validate_input(Input::Bytes(plan), Input::Value(request)).unwrap_or_else(|e| Verdict::not_json(&e))
+}
+
+fn not_an_object(v: &Node<'_>) -> Verdict {
+    Verdict {
+        valid: false,
+        errors: vec![Issue::new(IssueCode::Type, "$", messages::plan_not_object(v))],
+        warnings: Vec::new(),
+        checks: vec![Check::Json],
+    }
+}
+
+/// The plan's top-level members the rules read, found in one pass over the object.
+struct PlanFields<'v> {
+    format: Option<&'v Node<'v>>,
+    contract_version: Option<&'v Node<'v>>,
+    kind: Option<&'v Node<'v>>,
+    name: Option<&'v Node<'v>>,
+    tagline: Option<&'v Node<'v>>,
+    description: Option<&'v Node<'v>>,
+    request_id: Option<&'v Node<'v>>,
+    request: Option<&'v Node<'v>>,
+    routine: Option<&'v Node<'v>>,
+    goal: Option<&'v Node<'v>>,
+}
+
+/// The members `names` of `m`, in one scan of its entries (small objects: cheaper than hashing
+/// each name; linear in the object's size either way).
+fn pick<'v, const N: usize>(m: &'v Members<'v>, names: [&str; N]) -> [Option<&'v Node<'v>>; N] {
+    let mut out = [None; N];
+    for (k, v) in m.iter() {
+        if let Some(i) = names.iter().position(|n| *n == k) {
+            out[i] = Some(v);
+        }
+    }
+    out
+}
+
+/// The rules' state. `COLLECT`: whether fixes are proposed (validator.md §9); a constant, so a
+/// plain validation is compiled without any proposal code.
+struct Validator<'a, const COLLECT: bool> {
+    errors: Vec<Issue>,
+    warnings: Vec<Issue>,
+    /// Parts of every valid commitment, in request order (evening part before morning part).
+    parts: Vec<Part<'a>>,
+    /// The request's `days` when it is a valid integer ≥ 1 (clamped like every integer).
+    request_days: Option<(i64, &'a Node<'a>)>,
+    /// The fixes proposed next to each issue (validator.md §9), when collecting; `None` for a
+    /// plain validation, which then spends nothing on them.
+    fixes: Option<Vec<Fix>>,
+    /// The request's `kind` when it is `routine` or `goal` (for the `kind` fix).
+    asked_kind: Option<&'static str>,
+}
+
+fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
+    run_collecting::<false>(plan, size, request).0
+}
+
+/// The verdict and, with `COLLECT`, the fixes proposed for its issues (validator.md §9).
+pub(crate) fn run_collecting<const COLLECT: bool>(
+    plan: &Members<'_>,
+    size: usize,
+    request: &Node<'_>,
+) -> (Verdict, Vec<Fix>) {
+    let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] = pick(
+        plan,
+        [
+            "format",
+            "contractVersion",
+            "kind",
+            "name",
+            "tagline",
+            "description",
+            "requestId",
+            "request",
+            "routine",
+            "goal",
+        ],
+    );
+    let plan = &PlanFields {
+        format,
+        contract_version,
+        kind,
+        name,
+        tagline,
+        description,
+        request_id,
+        request: echo,
+        routine,
+        goal,
+    };
+    let asked_kind = match request.get("kind") {
+        Some(Node::String("routine")) => Some("routine"),
+        Some(Node::String("goal")) => Some("goal"),
+        _ => None,
+    };
+    let mut v = Validator::<COLLECT> {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        parts: Vec::new(),
+        request_days: None,
+        fixes: COLLECT.then(Vec::new),
+        asked_kind,
+    };
+    let root = Loc::Root;
+
+    // §5.2 size (D3)
+    if size > LIMITS.payload_bytes as usize {
+        v.error(IssueCode::Size, &root, messages::size(size, LIMITS.payload_bytes));
+    }
+
+    v.envelope(plan, &root);
+    v.request(plan, request, &root);
+
+    // §5.5–5.8: only a plan that says it is a routine or a goal is read further.
+    match plan.kind {
+        Some(Node::String(k)) if *k == "routine" => v.routine(plan, &root),
+        Some(Node::String(k)) if *k == "goal" => v.goal(plan, &root),
+        _ => {}
+    }
+
+    let fixes = v.fixes.unwrap_or_default();
+    (Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }, fixes)
+}
+
+impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
+    /// Records the error `code` at `path` (rendered now, only because there is an issue).
+    fn error(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
+        self.errors.push(Issue::new(code, path.render(), message));
+    }
+
+    /// Records the warning `code` at `path`.
+    fn warning(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
+        self.warnings.push(Issue::new(code, path.render(), message));
+    }
+
+    /// Whether fixes are being collected: proposals are computed only then.
+    fn collecting(&self) -> bool {
+        COLLECT
+    }
+
+    /// Proposes a fix for the issue `code` at `path` (validator.md §9).
+    fn propose(
+        &mut self,
+        code: IssueCode,
+        path: &Loc<'_>,
+        applicability: Applicability,
+        description: String,
+        edit: Edit,
+    ) {
+        if COLLECT && let Some(fixes) = self.fixes.as_mut() {
+            fixes.push(Fix { code, path: path.render(), applicability, description, edit });
+        }
+    }
+
+    /// Proposes setting the value at `path` to `value`.
+    fn propose_set(
+        &mut self,
+        code: IssueCode,
+        path: &Loc<'_>,
+        applicability: Applicability,
+        description: String,
+        value: Value,
+    ) {
+        let edit = Edit::Set { pointer: path.pointer(), value };
+        self.propose(code, path, applicability, description, edit);
+    }
+
+    /// Proposes a placeholder: the model or the person must write the value.
+    fn propose_placeholder(&mut self, code: IssueCode, path: &Loc<'_>, description: String) {
+        self.propose(code, path, Applicability::Placeholder, description, Edit::None);
+    }
+}
+
+/// `m[key]`, where a missing object reads as `{}`.
+fn get<'v>(m: Option<&'v Members<'v>>, key: &str) -> Option<&'v Node<'v>> {
+    m.and_then(|m| m.get(key))
+}
+
+/// A time or a duration in minutes as a message states it. The rules pass only values they have
+/// bounded (a time of day, a valid duration, or an end before 24:00 plus 720 minutes), so the
+/// saturation at `u32::MAX` for a value out of range never shows.
+fn minutes_fact(minutes: i64) -> u32 {
+    u32::try_from(minutes).unwrap_or(u32::MAX)
+}
