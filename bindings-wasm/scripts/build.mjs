@@ -182,14 +182,23 @@ function getPlanContract() {
 function renderPath(segments) {
   return guarded(() => raw.renderPath(segments));
 }
+
+/** Where the value a verdict's path names is in the plan's JSON text (momentum_plan::value_span,
+ * validator.md §4, §7): {start, end, missing, found}, each end {line, column, offset} with offset
+ * in UTF-16 code units (textarea.setSelectionRange(start.offset, end.offset)); null for text that
+ * is not JSON; TypeError for a path that is not a JSONPath. */
+function valueSpan(text, path) {
+  if (typeof text !== 'string' || typeof path !== 'string') throw new TypeError('valueSpan takes the plan text and a JSONPath, both strings');
+  return guarded(() => raw.valueSpan(text, path));
+}
 `;
 
 const TYPE_NAMES =
   'Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract, Repair, Fix, Applicability, ' +
-  'RepairStop, PatchOperation, JsonValue, SchemaVariant, PlanSchema, RepairOptions';
+  'RepairStop, PatchOperation, JsonValue, SchemaVariant, PlanSchema, RepairOptions, ValueSpan, TextPosition';
 
 /** The public functions' declarations (the raw exports are the converter's native side). */
-const API_DTS = `import type { Verdict, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant } from './${NAME}.js';
+const API_DTS = `import type { Verdict, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './${NAME}.js';
 /**
  * Validates a plan against the request it answers (validator.md §5).
  * @param plan the plan object, or its JSON text
@@ -222,6 +231,14 @@ export function planSchema(request: object | string, variant?: SchemaVariant): P
 export function getPlanContract(): Contract;
 /** A JSONPath rendered by the core's rules (validator.md §4, D7): ['routine', 'blocks', 0] -> '$.routine.blocks[0]'. */
 export function renderPath(segments: ReadonlyArray<string | number>): string;
+/**
+ * Where the value that \`path\` (a verdict's JSONPath) names is in the plan's JSON \`text\`
+ * (validator.md §4, §7): offsets in UTF-16 code units, for \`setSelectionRange\`. When the path
+ * leads to no value, \`missing\` is true and the span is the deepest value's on it (\`found\`).
+ * @returns the span, or null when the text is not JSON
+ * @throws TypeError for a path that is not a JSONPath, or arguments that are not strings
+ */
+export function valueSpan(text: string, path: string): ValueSpan | null;
 `;
 
 function writeWeb(dir) {
@@ -234,7 +251,7 @@ import * as raw from './${NAME}.js';
 import { makeConverter } from './convert.js';
 ${TRAP_GUARD}
 export default init;
-export { initSync, validatePlan, repairPlan, planSchema, getPlanContract, renderPath };
+export { initSync, validatePlan, repairPlan, planSchema, getPlanContract, renderPath, valueSpan };
 `,
   );
   writeFileSync(
@@ -251,12 +268,12 @@ function writeNode(dir) {
   writeFileSync(
     join(dir, 'index.js'),
     `'use strict';
-// momentum-plan-wasm for Node (CommonJS): require('momentum-plan-wasm') -> { validatePlan, repairPlan, planSchema, getPlanContract, renderPath }.
+// momentum-plan-wasm for Node (CommonJS): require('momentum-plan-wasm') -> { validatePlan, repairPlan, planSchema, getPlanContract, renderPath, valueSpan }.
 const raw = require('./${NAME}.js');
 const { __wbg_reset_state } = raw;
 const { makeConverter } = require('./convert.js');
 ${TRAP_GUARD}
-module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, renderPath };
+module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, renderPath, valueSpan };
 `,
   );
   writeFileSync(

@@ -26,15 +26,19 @@
 //! - `faultText`, `textFaultText`, `planFault`, `planTextFault`: the core's words for what a host
 //!   value or text holds that JSON cannot (`momentum_plan::host`);
 //! - `floatText`, `renderPath`, `maxDepth`: the core's number form, JSONPaths and nesting limit;
-//! - `getPlanContract()`: the contract.
+//! - `getPlanContract()`: the contract;
+//! - `valueSpan(text, path)`: where the value a verdict's path names is in the plan's text
+//!   ([`momentum_plan::value_span`]), with offsets in UTF-16 code units for a textarea.
 //!
 //! The package's `index.js` (written by `scripts/build.mjs`) exports `validatePlan`,
-//! `repairPlan`, `planSchema`, `getPlanContract` and `renderPath`, and wraps every call so that a trap (out of memory, or a
+//! `repairPlan`, `planSchema`, `getPlanContract`, `renderPath` and `valueSpan`, and wraps every call so that a trap (out of memory, or a
 //! panic, which aborts) re-instantiates the module instead of leaving it unusable.
 
 use momentum_plan::host::{Argument, FaultKind, HostFault};
 use momentum_plan::json::JsonError;
-use momentum_plan::{Check, Input, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Verdict};
+use momentum_plan::{
+    Check, Input, JsonPath, Position, Repair, RepairOptions, SchemaVariant, Segment, SpanError, Verdict,
+};
 use wasm_bindgen::prelude::*;
 
 /// The allocator: talc instead of Rust's default dlmalloc, for size (README "Size").
@@ -50,6 +54,31 @@ pub const TYPESCRIPT: &str = include_str!("../../js/types.d.ts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_SECTION: &str = TYPESCRIPT;
+
+/// The TypeScript of [`value_span`]'s answer (hand-written: the shape is this binding's, not a
+/// core registry's).
+#[wasm_bindgen(typescript_custom_section)]
+const TS_VALUE_SPAN: &str = r#"
+/** A place in the plan's text: 1-based line and column (in characters, validator.md §7) and the
+ * offset from the start of the text in UTF-16 code units (a JS string index, as
+ * `setSelectionRange` takes it). */
+export interface TextPosition {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/** Where a value is in the plan's text: from its first character to just after its last
+ * (`end` is exclusive). `missing` is true when the path leads to no value (a `required` issue's
+ * member, an index past the end): then the span is that of `found`, the deepest value on the
+ * path. */
+export interface ValueSpan {
+  start: TextPosition;
+  end: TextPosition;
+  missing: boolean;
+  found: string;
+}
+"#;
 
 #[wasm_bindgen]
 extern "C" {
@@ -287,6 +316,45 @@ pub fn render_path(
 #[must_use]
 pub fn max_depth() -> u32 {
     u32::try_from(momentum_plan::MAX_DEPTH).unwrap_or(u32::MAX)
+}
+
+/// A position as JSON: line and column as the core counts them, and the offset in UTF-16 code
+/// units (the byte offset's prefix of `text` re-counted: the index a JS string uses).
+fn position_json(text: &str, p: Position) -> String {
+    let offset: usize = text[..p.byte].chars().map(char::len_utf16).sum();
+    format!(r#"{{"line":{},"column":{},"offset":{offset}}}"#, p.line, p.column)
+}
+
+/// Where the value that `path` names is in the JSON `text` ([`momentum_plan::value_span`],
+/// validator.md §4 paths, §7 line and column): what the import page selects in its plan editor
+/// when an issue is clicked.
+///
+/// - `text`: the plan's JSON text (a JS string; its offsets are UTF-16 code units);
+/// - `path`: a JSONPath as a verdict renders it (`$.routine.blocks[2].start`).
+///
+/// Returns `{start, end, missing, found}` (`ValueSpan`): `start` and `end` (exclusive) each
+/// `{line, column, offset}`, `offset` in UTF-16 code units; `missing` false and `found` the path
+/// itself when the value exists, else `missing` true and `found` the deepest value on the path
+/// (its span given instead, [`SpanError::Missing`]). `null` when the text is not JSON (no value
+/// has a place; the verdict's `json` issue says where the text goes wrong).
+///
+/// # Errors
+/// A `TypeError` with the core's message for a path that is not a JSONPath ([`SpanError::Path`]).
+#[wasm_bindgen(js_name = valueSpan, unchecked_return_type = "ValueSpan | null")]
+pub fn value_span(text: &str, path: &str) -> Result<JsValue, JsValue> {
+    let (span, found) = match momentum_plan::value_span(text, path) {
+        Ok(span) => (span, None),
+        Err(SpanError::Missing { found, span }) => (span, Some(found)),
+        Err(SpanError::NotJson(_)) => return Ok(JsValue::NULL),
+        Err(e) => return Err(invalid(&e.to_string())),
+    };
+    let found_json = serde_json::to_string(found.as_deref().unwrap_or(path)).map_err(|e| invalid(&e.to_string()))?;
+    json_parse(&format!(
+        r#"{{"start":{},"end":{},"missing":{},"found":{found_json}}}"#,
+        position_json(text, span.start),
+        position_json(text, span.end),
+        found.is_some(),
+    ))
 }
 
 /// The plan contract (validator.md §2): exactly the JSON of `get_plan_contract`, as a fresh plain

@@ -13,7 +13,9 @@ import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
 import { serve } from '../scripts/serve.mjs';
 
-const wasmNode = createRequire(import.meta.url)('../pkg/node');
+const require = createRequire(import.meta.url);
+const wasmNode = require('../pkg/node');
+const { expectedSpan, segmentsOf } = require('./span-expect.cjs');
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const WWW = join(HERE, '..', 'www');
@@ -114,6 +116,33 @@ test('the broken example: three errors with path and message, their blocks highl
   await page.mouse.move(5, 5);
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(OUT, 'wasm-page-broken.png'), fullPage: true });
+});
+
+test('clicking an issue or its path selects the value it names in the plan field', async () => {
+  await loadExample('calm-weekday-broken');
+  const text = await page.inputValue('#plan');
+  const plan = JSON.parse(text);
+  const issues = await page.$$eval('#errors .issue, #warnings .issue', (items) => items.map((li) => li.dataset.path));
+  assert.equal(issues.length, 4);
+  for (const [i, path] of issues.entries()) {
+    // the path chip for some, the message for the others: both are the issue
+    const where = i % 2 === 0 ? '.where code:last-child' : '.msg';
+    await page.click(`.issue[data-path="${path}"] ${where}`);
+    const got = await page.$eval('#plan', (f) => ({ start: f.selectionStart, end: f.selectionEnd, focused: document.activeElement === f, selected: f.dataset.selected }));
+    // found without the core: JSON.stringify of the plan with a sentinel in the value's place
+    const want = expectedSpan(text, segmentsOf(path));
+    assert.deepEqual([got.start, got.end], [want.start.offset, want.end.offset], path);
+    const value = segmentsOf(path).reduce((v, s) => v[s], plan);
+    assert.deepEqual(JSON.parse(text.slice(got.start, got.end)), value, path);
+    assert.equal(got.focused, true, path);
+    assert.equal(got.selected, path);
+  }
+  // the selection is in view: the field scrolled to the last issue's line
+  const scroll = await page.$eval('#plan', (f) => ({ top: f.scrollTop, height: f.clientHeight, lineHeight: parseFloat(getComputedStyle(f).lineHeight) }));
+  const line = expectedSpan(text, segmentsOf(issues.at(-1))).start.line;
+  const y = (line - 1) * scroll.lineHeight;
+  assert.ok(y >= scroll.top && y < scroll.top + scroll.height, `line ${line} at ${y}px, field shows ${scroll.top}..${scroll.top + scroll.height}`);
+  await page.screenshot({ path: join(OUT, 'wasm-page-selected.png'), fullPage: false });
 });
 
 test('the valid example says it is valid and can be imported', async () => {

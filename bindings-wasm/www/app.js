@@ -10,8 +10,12 @@
 // changes how a value is written or copies what the request says: "Fix what is safe to fix" lists
 // each one (its description, and the value before and after at its place in the plan, read from
 // the repair's patch) and, on click, puts the repaired plan in the field and checks it again.
+//
+// Clicking an issue (or its path) selects the value its path names in the plan field: the span
+// is the core's (valueSpan, offsets in UTF-16 code units); for a path that leads to no value (a
+// missing member) it is the deepest value on the path.
 
-import init, { validatePlan, repairPlan, getPlanContract, renderPath } from './vendor/momentum-plan-wasm/index.js';
+import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan } from './vendor/momentum-plan-wasm/index.js';
 import { el, isObject, summary, issueItems, fixItems, verdictSentence, legendItems, renderDays } from './dayview.js';
 
 const $ = (id) => document.getElementById(id);
@@ -209,7 +213,31 @@ function render(verdict, plan, request) {
 function renderIssues(kind, issues, targets, isWarning) {
   $(`${kind}-card`).hidden = issues.length === 0;
   $(`${kind}-count`).textContent = String(issues.length);
-  $(kind).replaceChildren(...issueItems(issues, targets, isWarning));
+  const items = issueItems(issues, targets, isWarning);
+  for (const item of items) {
+    item.title = 'Show this in the plan';
+    item.addEventListener('click', () => selectInPlan(item.dataset.path));
+  }
+  $(kind).replaceChildren(...items);
+}
+
+/** Selects the text of the value at `path` in the plan field (valueSpan), focuses the field and
+ * scrolls the selection into view. Does nothing when the text is not JSON. */
+function selectInPlan(path) {
+  const field = $('plan');
+  let span;
+  try {
+    span = valueSpan(field.value, path);
+  } catch {
+    return;
+  }
+  if (!span) return;
+  field.focus({ preventScroll: true });
+  field.setSelectionRange(span.start.offset, span.end.offset);
+  field.dataset.selected = span.missing ? `missing ${span.found}` : path;
+  const lineHeight = parseFloat(getComputedStyle(field).lineHeight) || 18;
+  field.scrollTop = Math.max(0, (span.start.line - 1) * lineHeight - field.clientHeight / 3);
+  field.scrollIntoView({ block: 'nearest' });
 }
 
 /** The day view (dayview.js) of the plan in the field, with its legend. */

@@ -208,7 +208,8 @@ fn member(text: &str, i: usize, name: &str) -> Option<usize> {
         let raw = text.get(j + 1..key_end - 1)?;
         let same = if raw.contains('\\') {
             // Escapes in a name: decoded by serde_json (the text is strict JSON, so this succeeds).
-            serde_json::from_str::<String>(text.get(j..key_end)?).ok()? == name
+            // decoded by the core's own reader (serde's deserializer would weigh on the wasm)
+            crate::json::parse(text.get(j..key_end)?).ok()?.as_str() == Some(name)
         } else {
             raw == name
         };

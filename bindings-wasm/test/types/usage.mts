@@ -68,3 +68,17 @@ repairPlan({}, {}, { unsafe: 'yes' });
 // @ts-expect-error not an applicability
 const wrongGrade: Applicability = 'maybe';
 void [fixes, grades, stop, firstOp, stillValid, draft2020, repairedInBrowser, schemaInPage, wrongGrade];
+
+// Where an issue's value is in the plan's text.
+import { valueSpan } from 'momentum-plan-wasm';
+import type { ValueSpan, TextPosition } from 'momentum-plan-wasm';
+import { valueSpan as spanInBrowser } from 'momentum-plan-wasm/web';
+const span: ValueSpan | null = valueSpan('{"a": 1}', '$.a');
+const from: TextPosition | undefined = span?.start;
+const range: [number, number] | null = span && [span.start.offset, span.end.offset];
+const deepest: string | undefined = span?.missing ? span.found : undefined;
+// @ts-expect-error the result may be null
+const line: number = valueSpan('{}', '$').start.line;
+// @ts-expect-error a path is a string
+spanInBrowser('{}', ['a']);
+void [from, range, deepest, line];
