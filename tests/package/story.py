@@ -34,7 +34,7 @@ import momentum_plan
 TOOLS = {
     "wasi": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
     "python": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
-    "node": ["get_plan_contract", "save_plan", "validate_plan"],
+    "node": ["get_plan_contract", "repair_plan", "save_plan", "validate_plan"],
 }
 PROMPTS = {"wasi": ["draft_plan"], "python": ["draft_plan"], "node": []}
 
