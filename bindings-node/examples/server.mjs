@@ -399,7 +399,12 @@ async function serveHttp(port) {
     }
   })
   await new Promise((ok, fail) => http.once('error', fail).listen(port, '127.0.0.1', ok))
-  const stop = () => http.close(() => process.exit(0))
+  // On a signal: stop listening, end every open connection (an SDK client keeps its SSE stream
+  // open, which would hold `close` forever) and exit.
+  const stop = () => {
+    http.close(() => process.exit(0))
+    http.closeAllConnections()
+  }
   process.once('SIGINT', stop).once('SIGTERM', stop)
   return http
 }

@@ -53,6 +53,7 @@ test('--http PORT: Streamable HTTP on 127.0.0.1, a session per client, local Hos
   const store = mkdtempSync(join(tmpdir(), 'momentum-plan-http-'))
   const port = await freePort()
   const child = spawn(process.execPath, [SERVER, '--http', String(port), '--store', store], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const clients = []
   try {
     await new Promise((ok, fail) => {
       let err = ''
@@ -63,7 +64,7 @@ test('--http PORT: Streamable HTTP on 127.0.0.1, a session per client, local Hos
       child.on('exit', (code) => fail(new Error(`exited ${code}: ${err}`)))
     })
     const url = new URL(`http://127.0.0.1:${port}/mcp`)
-    const clients = [new Client({ name: 'a', version: '0' }), new Client({ name: 'b', version: '0' })]
+    clients.push(new Client({ name: 'a', version: '0' }), new Client({ name: 'b', version: '0' }))
     const transports = clients.map(() => new StreamableHTTPClientTransport(url))
     for (const [i, c] of clients.entries()) await c.connect(transports[i])
     assert.notEqual(transports[0].sessionId, transports[1].sessionId)
@@ -94,7 +95,13 @@ test('--http PORT: Streamable HTTP on 127.0.0.1, a session per client, local Hos
     })
     assert.equal(status, 403)
   } finally {
+    // Also when an assertion failed above: the clients' streams must not keep this file alive.
+    await Promise.allSettled(clients.map((c) => c.close()))
+    const exited = new Promise((ok) => (child.exitCode !== null ? ok() : child.once('exit', ok)))
     child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+    await exited
+    clearTimeout(timer)
     rmSync(store, { recursive: true, force: true })
   }
 })
