@@ -68,5 +68,4 @@ __all__ = [
     "SchemaVariant",
     "Verdict",
     "Weekday",
-    "PatchMove",
 ]
