@@ -3,8 +3,10 @@
 //
 //   1. cargo build --profile wasm --target wasm32-unknown-unknown (root Cargo.toml: fat LTO, one
 //      codegen unit, panic = "abort"; no `strip`, which would drop the target_features section
-//      wasm-bindgen reads), with opt-level "s" instead of the profile's "z": measured 1.3-1.6x
-//      faster for under 3 KB more (README "Size");
+//      wasm-bindgen reads), with opt-level "s" instead of the profile's "z" (measured 1.3-1.6x
+//      faster for under 3 KB more), and 3 for the core crate (momentum-plan: the parser and the
+//      rules), measured 1.2-1.4x faster again on validatePlan(text) for +70 KB (+16 KB gzipped;
+//      README "Size", issue 12);
 //   2. wasm-bindgen (the CLI must be the version Cargo.lock resolves) --target web and
 //      --target nodejs, with --remove-name-section --remove-producers-section and
 //      --experimental-reset-state-function (index.js re-instantiates the module after a trap);
@@ -34,8 +36,9 @@ const ROOT = resolve(CRATE, '..');
 const TARGET = resolve(process.env.CARGO_TARGET_DIR || join(ROOT, 'target'));
 const NAME = 'momentum_plan_wasm';
 const probe = process.argv.includes('--probe');
-/** The one opt-level of the wasm build (see the header). */
+/** The opt-level of the wasm build, and of the core crate in it (see the header). */
 const OPT_LEVEL = 's';
+const CORE_OPT_LEVEL = 3;
 
 function run(cmd, args, opts = {}) {
   console.log(`$ ${cmd} ${args.join(' ')}`);
@@ -114,6 +117,24 @@ function guarded(call) {
   }
 }
 
+/** The UTF-8 of both texts for raw.validateUtf8, each written by one native encodeInto into a
+ * buffer kept between calls (up to 1 MiB; a larger one is made per call): wasm-bindgen's own
+ * string crossing writes an ASCII text one charCodeAt at a time in JavaScript, which costs about
+ * as much as JSON.parse of the text (README "Crossing the boundary"). */
+const encoder = new TextEncoder();
+let utf8 = new Uint8Array(16384);
+function validateTexts(plan, request) {
+  const need = (plan.length + request.length) * 3;
+  let buf = utf8;
+  if (buf.length < need) {
+    buf = new Uint8Array(need);
+    if (need <= 1 << 20) utf8 = buf;
+  }
+  const a = encoder.encodeInto(plan, buf).written;
+  const b = encoder.encodeInto(request, buf.subarray(a)).written;
+  return raw.validateUtf8(buf.subarray(0, a), buf.subarray(a, a + b));
+}
+
 /** The shared converter over the raw exports (its makeConverter documents the native side),
  * made on first use: in a browser the module is instantiated by init() after this file loads. */
 let converter = null;
@@ -126,7 +147,7 @@ const makeIt = () => makeConverter({
   checkNames: raw.checkNames,
   planFault: raw.planFault,
   planTextFault: raw.planTextFault,
-  validate: raw.validateTexts,
+  validate: validateTexts,
   repair: raw.repairTexts,
   repairPlanFault: raw.repairPlanFault,
   repairPlanTextFault: raw.repairPlanTextFault,
@@ -316,6 +337,7 @@ async function main() {
   const cli = bindgenCli();
   const cargoArgs = ['build', '-p', 'momentum-plan-wasm', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm'];
   cargoArgs.push('--config', `profile.wasm.opt-level=${JSON.stringify(OPT_LEVEL)}`);
+  cargoArgs.push('--config', `profile.wasm.package.momentum-plan.opt-level=${JSON.stringify(CORE_OPT_LEVEL)}`);
   if (probe) cargoArgs.push('--features', 'boundary-probe');
   run('cargo', cargoArgs, { cwd: ROOT });
   const input = join(TARGET, 'wasm32-unknown-unknown', 'wasm', `${NAME}.wasm`);

@@ -9,17 +9,18 @@
 //!
 //! A JS value becomes JSON text in JavaScript, by the converter shared with momentum-plan-node
 //! (`js/convert.js` at the repository root; the build writes its copies into `pkg/node/` and
-//! `pkg/web/`, and each output's `index.js` builds it over the raw exports below). The two texts
-//! are copied into wasm memory once each and the core parses both into one arena
-//! ([`momentum_plan::validate_text_pair`]). The verdict goes out packed in one string
+//! `pkg/web/`, and each output's `index.js` builds it over the raw exports below). `index.js`
+//! writes the two texts as UTF-8 with `TextEncoder.encodeInto`, they are copied into wasm memory
+//! once each, and the core parses both into one arena ([`validate_utf8`]). The verdict goes out packed in one string
 //! ([`Verdict::to_packed`], as in momentum-plan-node), which the shared converter splits into plain
 //! objects with the core's key order; a repair or a schema goes out as its JSON text through
 //! `JSON.parse`. The README records the measurements (`npm run bench`, `npm run bench:boundary`).
 //!
 //! ## Raw exports (the shared converter's native side; see the generated `.d.ts`)
 //!
-//! - `validateTexts(plan, request)`: the packed verdict of two JSON texts, or the request's error
-//!   message; `checkNames()`: what a packed verdict's digits stand for;
+//! - `validateUtf8(plan, request)`: the packed verdict of two JSON texts given as UTF-8 bytes, or
+//!   the request's error message (what `index.js` calls); `validateTexts(plan, request)`: the
+//!   same for two strings; `checkNames()`: what a packed verdict's digits stand for;
 //! - `repairTexts`, `repairPlanFault`, `repairPlanTextFault`: the repair of two JSON texts (or of a
 //!   plan JSON cannot carry), or the request's error message;
 //! - `schemaText(request, variant)`: the plan schema, or an error message (kind-prefixed);
@@ -129,6 +130,27 @@ fn text_error(unit: u32, before: &str) -> Result<JsonError, JsValue> {
 #[must_use]
 pub fn validate_texts(plan: &str, request: &str) -> String {
     match momentum_plan::validate_text_pair(plan, request) {
+        Ok(verdict) => verdict.to_packed(),
+        Err(e) => format!("!{}", Argument::Request.not_json(&e)),
+    }
+}
+
+/// [`validate_texts`] for the two texts as UTF-8 bytes, which JavaScript writes with
+/// `TextEncoder.encodeInto` (native code) and wasm-bindgen copies in with one `set`: the way
+/// `index.js` calls the core, because wasm-bindgen's string crossing writes an ASCII text one
+/// `charCodeAt` at a time in JavaScript, which costs about as much as `JSON.parse` of the text
+/// (README "Crossing the boundary").
+///
+/// - `plan`, `request`: the UTF-8 of JSON text (validator.md §7; what `encodeInto` writes is
+///   always valid UTF-8; bytes that are not give the plan a `json` verdict, the request the error
+///   below).
+///
+/// Returns what [`validate_texts`] returns for the same texts, byte for byte
+/// ([`momentum_plan::validate_input`] with [`Input::Bytes`]).
+#[wasm_bindgen(js_name = validateUtf8)]
+#[must_use]
+pub fn validate_utf8(plan: &[u8], request: &[u8]) -> String {
+    match momentum_plan::validate_input(Input::Bytes(plan), Input::Bytes(request)) {
         Ok(verdict) => verdict.to_packed(),
         Err(e) => format!("!{}", Argument::Request.not_json(&e)),
     }
