@@ -22,14 +22,14 @@ fn names(py: Python<'_>) -> &Names {
     })
 }
 
-fn check_name<'py>(py: Python<'py>, c: Check) -> Bound<'py, PyString> {
+fn check_name(py: Python<'_>, c: Check) -> Bound<'_, PyString> {
     match Check::ALL.iter().position(|x| *x == c) {
         Some(i) => names(py).checks[i].bind(py).clone(),
         None => PyString::intern(py, c.as_str()),
     }
 }
 
-fn code_name<'py>(py: Python<'py>, c: IssueCode) -> Bound<'py, PyString> {
+fn code_name(py: Python<'_>, c: IssueCode) -> Bound<'_, PyString> {
     match IssueCode::ALL.iter().position(|x| *x == c) {
         Some(i) => names(py).codes[i].bind(py).clone(),
         None => PyString::intern(py, c.as_str()),

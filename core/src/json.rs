@@ -450,12 +450,11 @@ pub(crate) fn deep_equal(a: &Node<'_>, b: &Node<'_>) -> bool {
                 } else {
                     let mut all = true;
                     for (k, xv) in x.iter() {
-                        match y.get(k) {
-                            Some(yv) => stack.push((xv, yv)),
-                            None => {
-                                all = false;
-                                break;
-                            }
+                        if let Some(yv) = y.get(k) {
+                            stack.push((xv, yv));
+                        } else {
+                            all = false;
+                            break;
                         }
                     }
                     all
@@ -490,7 +489,7 @@ pub(crate) fn is_emptyish(v: &Node<'_>) -> bool {
 }
 
 /// Whether `s` is blank: empty once white space is removed as Python's `str.strip()` defines it
-/// (Unicode White_Space plus U+001C..U+001F; validator.md §6).
+/// (Unicode `White_Space` plus U+001C..U+001F; validator.md §6).
 pub(crate) fn is_blank(s: &str) -> bool {
     s.chars().all(is_blank_char)
 }

@@ -77,12 +77,11 @@ fn dedup<'a>(m: &[(&'a str, Node<'a>)]) -> Vec<(&'a str, Node<'a>)> {
     let mut out: Vec<(&'a str, Node<'a>)> = Vec::with_capacity(m.len());
     let mut first: BTreeMap<&str, usize> = BTreeMap::new();
     for &(k, v) in m {
-        match first.get(k) {
-            Some(&i) => out[i].1 = v,
-            None => {
-                first.insert(k, out.len());
-                out.push((k, v));
-            }
+        if let Some(&i) = first.get(k) {
+            out[i].1 = v;
+        } else {
+            first.insert(k, out.len());
+            out.push((k, v));
         }
     }
     out

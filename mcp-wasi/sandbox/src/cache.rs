@@ -42,7 +42,7 @@ pub const MAGIC: &[u8; 16] = b"MPSANDBOX-CWASM1";
 /// Entry file names start with this and end with `.cwasm` (lock files: `.lock`).
 pub const ENTRY_PREFIX: &str = "momentum-plan-mcp-";
 /// Entries of other keys not modified for this long are deleted when a new entry is written.
-pub const PRUNE_AFTER: Duration = Duration::from_secs(30 * 24 * 3600);
+pub const PRUNE_AFTER: Duration = Duration::from_hours(720);
 
 const HEADER_LEN: usize = MAGIC.len() + 32 + 32;
 
@@ -417,7 +417,7 @@ mod tests {
         let (_, o) = load(&e, EMPTY_COMPONENT, Some(dir.path())).unwrap();
         match o {
             Outcome::Compiled { stored: Ok(_), replaced: Some(r) } => {
-                assert!(r.starts_with("rejected by wasmtime"), "{r}")
+                assert!(r.starts_with("rejected by wasmtime"), "{r}");
             }
             other => panic!("{other:?}"),
         }
@@ -454,7 +454,7 @@ mod tests {
         let dir = crate::testdir::tempdir();
         let keep = Key([1; 32]);
         let other = Key([2; 32]);
-        let old = SystemTime::now() - PRUNE_AFTER - Duration::from_secs(60);
+        let old = SystemTime::now() - PRUNE_AFTER - Duration::from_mins(1);
         let mk = |name: String, t: SystemTime| {
             let p = dir.path().join(name);
             fs::write(&p, b"x").unwrap();

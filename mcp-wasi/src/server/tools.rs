@@ -194,7 +194,7 @@ pub(super) fn plan_arguments(
         None => problems.push("`request` is missing: pass the request the plan answers, as a JSON object".to_owned()),
         Some(Value::Object(_)) => {}
         Some(v) => {
-            problems.push(format!("`request` must be a JSON object (the request the plan answers), not {}", kind(v)))
+            problems.push(format!("`request` must be a JSON object (the request the plan answers), not {}", kind(v)));
         }
     }
     if optional.contains(&UNSAFE) {

@@ -114,15 +114,12 @@ fn every_result_carries_result_type_server_info_and_the_right_hints() {
     for (i, (method, params, hints)) in cases.into_iter().enumerate() {
         let r = h.result(&modern(i, method, params, caps.clone()));
         assert_modern_complete(&r);
-        match hints {
-            Some((ttl, scope)) => {
-                assert_eq!(r["ttlMs"], ttl, "{method}");
-                assert_eq!(r["cacheScope"], scope, "{method}");
-            }
-            None => {
-                assert!(r.get("ttlMs").is_none(), "{method} {r}");
-                assert!(r.get("cacheScope").is_none(), "{method} {r}");
-            }
+        if let Some((ttl, scope)) = hints {
+            assert_eq!(r["ttlMs"], ttl, "{method}");
+            assert_eq!(r["cacheScope"], scope, "{method}");
+        } else {
+            assert!(r.get("ttlMs").is_none(), "{method} {r}");
+            assert!(r.get("cacheScope").is_none(), "{method} {r}");
         }
     }
 }
