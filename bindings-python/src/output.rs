@@ -138,12 +138,12 @@ pub(crate) fn value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAn
 /// An integer literal (digits, optional `-`) as an exact Python `int`, in chunks of at most 4,000
 /// digits, so `sys.int_max_str_digits` (4,300 by default) never refuses a long one.
 fn big_int<'py>(py: Python<'py>, digits: &str) -> PyResult<Bound<'py, PyAny>> {
+    const CHUNK: usize = 4000;
     let int = py.get_type::<pyo3::types::PyInt>();
     let (negative, body) = match digits.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, digits),
     };
-    const CHUNK: usize = 4000;
     let mut out = 0u8.into_pyobject(py)?.into_any();
     let mut start = 0;
     while start < body.len() {

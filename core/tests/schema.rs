@@ -137,7 +137,9 @@ fn subschemas<'a>(schema: &'a Value, out: &mut Vec<&'a Value>) {
         }
     }
     if let Some(list) = schema.get("anyOf").and_then(Value::as_array) {
-        list.iter().for_each(|s| subschemas(s, out));
+        for s in list {
+            subschemas(s, out);
+        }
     }
 }
 

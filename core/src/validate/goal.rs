@@ -23,7 +23,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             }
         };
         if let Some((n, asked)) = self.request_days
-            && n != days.len() as i64
+            && i64::try_from(days.len()) != Ok(n)
         {
             self.error(IssueCode::Days, &dpath, messages::days(days.len(), asked));
         }

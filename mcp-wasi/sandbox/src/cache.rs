@@ -27,6 +27,7 @@
 //!   modified more than [`PRUNE_AFTER`] ago are deleted.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::fs::{self, File, OpenOptions};
 use std::hash::{Hash, Hasher};
 use std::io::Write;
@@ -68,7 +69,10 @@ pub struct Key(pub [u8; 32]);
 impl Key {
     /// Lower-case hex, 64 characters.
     pub fn hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        self.0.iter().fold(String::with_capacity(64), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
     }
     /// `momentum-plan-mcp-<hex>.cwasm`
     pub fn entry_name(&self) -> String {

@@ -88,7 +88,9 @@ pub struct Args {
 
     /// With --http: require `Authorization: Bearer TOKEN`, TOKEN being this file's content
     /// with surrounding white space trimmed (must not be empty). Default: the environment
-    /// variable `MOMENTUM_PLAN_BEARER_TOKEN`, else no token (loopback only).
+    /// variable MOMENTUM_PLAN_BEARER_TOKEN, else no token (loopback only).
+    // This doc comment is clap's `--help` text, word for word: no backticks around the variable.
+    #[allow(clippy::doc_markdown)]
     #[arg(long, value_name = "FILE", requires = "http")]
     pub bearer_token_file: Option<PathBuf>,
 

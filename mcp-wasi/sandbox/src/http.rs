@@ -564,6 +564,7 @@ impl Server {
         resp
     }
 
+    #[allow(clippy::too_many_lines)] // the numbered steps of one request, in order
     async fn dispatch(self: &Arc<Self>, req: Request<Incoming>, deadline: Instant) -> Response<HyperOutgoingBody> {
         let timeout_ms = self.timeout.as_millis();
         // 0. The body, read on the host before a slot is taken (at most BODY_LIMIT bytes: the
@@ -881,6 +882,7 @@ enum Event {
 /// `.wasm`, the pool or the address cannot be used (exit codes of [`RunError::exit_code`]:
 /// 66 store, 65 unreadable `.wasm`, 67 not a proxy component, 69 the initial memory is above
 /// the cap, 70 pool, runtime or listen failure). Prints the listening line once bound.
+#[allow(clippy::too_many_lines)] // setup, bind and the accept loop, in order
 pub fn serve(setup: &Setup) -> Result<i32, RunError> {
     let t0 = Instant::now();
     let say = |what: &str| {

@@ -120,7 +120,7 @@ impl Server {
         let kept = std::mem::take(&mut self.kept);
         let p = CallToolParams::from_map(params).map_err(RpcError::invalid_params)?;
         let line = match p.name.as_str() {
-            GET_PLAN_CONTRACT => render(ctx, id, contract::call(p.arguments)),
+            GET_PLAN_CONTRACT => render(ctx, id, contract::call(&p.arguments)),
             VALIDATE_PLAN => render(ctx, id, validate::call(kept, p.arguments)),
             REPAIR_PLAN => render(ctx, id, repair::call(kept, p.arguments)),
             GET_PLAN_SCHEMA => render(ctx, id, schema::call(p.arguments)),
