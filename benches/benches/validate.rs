@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the core (issue: core speed). For each fixture, side by side in one run:
-//! `parse` (serde_json::from_str::<Value>, the floor), `validate_text` (parse + validate: the hot
+//! `parse` (`serde_json::from_str::<Value>`, the floor), `validate_text` (parse + validate: the hot
 //! path), and `validate_parsed` (validation of an already-parsed plan). Throughput is in bytes of
 //! plan text. `repair_text` is `repair` of the same text (a valid plan: one validation, §9) and
 //! `plan_schema` the validation schema for the fixture's request.
@@ -22,10 +22,10 @@ fn benches(c: &mut Criterion) {
         let parsed: Value = serde_json::from_str(&f.plan_text).expect("fixture is JSON");
         g.bench_function("parse", |b| b.iter(|| serde_json::from_str::<Value>(black_box(&f.plan_text)).expect("JSON")));
         g.bench_function("validate_text", |b| {
-            b.iter(|| momentum_plan::validate_text(black_box(&f.plan_text), black_box(&f.request)))
+            b.iter(|| momentum_plan::validate_text(black_box(&f.plan_text), black_box(&f.request)));
         });
         g.bench_function("validate_parsed", |b| {
-            b.iter(|| momentum_plan::validate(black_box(&parsed), black_box(&f.request)))
+            b.iter(|| momentum_plan::validate(black_box(&parsed), black_box(&f.request)));
         });
         // validator.md §9: a repair of a valid plan costs one validation (issue 13); the broken
         // fixture shows what a repair that applies fixes costs.
@@ -34,10 +34,10 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 let plan = momentum_plan::Input::Text(black_box(&f.plan_text));
                 momentum_plan::repair(plan, momentum_plan::Input::Value(black_box(&f.request)), &options)
-            })
+            });
         });
         g.bench_function("plan_schema", |b| {
-            b.iter(|| momentum_plan::plan_schema(black_box(&f.request), momentum_plan::SchemaVariant::Validation))
+            b.iter(|| momentum_plan::plan_schema(black_box(&f.request), momentum_plan::SchemaVariant::Validation));
         });
         g.finish();
 
@@ -51,7 +51,7 @@ fn benches(c: &mut Criterion) {
                 let message = momentum_plan_mcp::rpc::parse_line(black_box(line.as_bytes())).expect("JSON");
                 let args = &message["params"]["arguments"];
                 momentum_plan::validate(&args["plan"], &args["request"])
-            })
+            });
         });
         g.finish();
     }

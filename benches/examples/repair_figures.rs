@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// Every object's members sorted (the `jsonschema` crate compares `const` objects member by member
-/// in insertion order under serde_json's `preserve_order`).
+/// in insertion order under `serde_json`'s `preserve_order`).
 fn sorted(v: &Value) -> Value {
     match v {
         Value::Object(m) => {

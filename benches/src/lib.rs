@@ -32,7 +32,7 @@ pub fn example(name: &'static str, file: &str) -> Fixture {
     Fixture { name, plan_text: read("plan"), request }
 }
 
-fn envelope(request_id: &str, kind: &str, body_key: &str, body: Value, request: &Value) -> Value {
+fn envelope(request_id: &str, kind: &str, body_key: &str, body: &Value, request: &Value) -> Value {
     json!({
         "format": "daily-momentum-ai-plan", "contractVersion": 1, "requestId": request_id, "kind": kind,
         "name": "Benchmark plan", "tagline": "Many blocks, all valid.",
@@ -42,6 +42,9 @@ fn envelope(request_id: &str, kind: &str, body_key: &str, body: Value, request: 
 
 /// A valid routine with `routine.blocks` and 7 weekday lists of 40 blocks each (20-minute blocks
 /// from 06:00, with 5-minute gaps), and two commitments.
+///
+/// # Panics
+/// Never in practice: the plan is a `serde_json::Value`, which always serializes.
 #[must_use]
 pub fn large_routine() -> Fixture {
     let request = json!({
@@ -72,11 +75,14 @@ pub fn large_routine() -> Fixture {
     let weekdays: serde_json::Map<String, Value> =
         momentum_plan::WEEKDAYS.iter().enumerate().map(|(n, w)| ((*w).to_owned(), day(n))).collect();
     let plan =
-        envelope("bench-routine", "routine", "routine", json!({"blocks": day(0), "weekdays": weekdays}), &request);
+        envelope("bench-routine", "routine", "routine", &json!({"blocks": day(0), "weekdays": weekdays}), &request);
     Fixture { name: "large-routine", plan_text: serde_json::to_string_pretty(&plan).expect("serializable"), request }
 }
 
 /// A valid 90-day goal plan, 4 activities a day.
+///
+/// # Panics
+/// Never in practice: the plan is a `serde_json::Value`, which always serializes.
 #[must_use]
 pub fn goal_90_days() -> Fixture {
     let request = json!({"requestId": "bench-goal", "kind": "goal", "goal": "Run 10 km", "days": 90});
@@ -95,7 +101,7 @@ pub fn goal_90_days() -> Fixture {
             })}).collect::<Vec<_>>()})
         })
         .collect();
-    let plan = envelope("bench-goal", "goal", "goal", json!({"days": days}), &request);
+    let plan = envelope("bench-goal", "goal", "goal", &json!({"days": days}), &request);
     Fixture { name: "goal-90-days", plan_text: serde_json::to_string_pretty(&plan).expect("serializable"), request }
 }
 

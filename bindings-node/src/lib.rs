@@ -135,6 +135,7 @@ pub fn repair_json(plan: Unknown<'_>, request: Unknown<'_>, unsafe_fixes: bool) 
 /// # Errors
 /// `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn repair_plan_fault_json(
     request: String,
     unsafe_fixes: bool,
@@ -155,6 +156,7 @@ pub fn repair_plan_fault_json(
 /// # Errors
 /// `InvalidArg` for a `unit` beyond 0xFFFF.
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn repair_plan_text_fault_json(
     request: String,
     unsafe_fixes: bool,
@@ -174,6 +176,7 @@ pub fn repair_plan_text_fault_json(
 /// text is not JSON, `?` an unknown variant, `#` a request at fault (the converter throws a
 /// `SyntaxError`, a `RangeError`, an `Error`).
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn plan_schema_json(request: String, variant: String) -> String {
     let request = match momentum_plan::json::parse(&request) {
         Ok(r) => r,
@@ -217,6 +220,7 @@ pub fn schema_variants() -> Vec<&'static str> {
 /// # Errors
 /// `InvalidArg` for an unknown argument or kind.
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn fault_text(argument: String, path: String, kind: String, detail: String) -> Result<String> {
     Ok(host_fault(self::argument(&argument)?, path, &kind, detail)?.to_string())
 }
@@ -228,6 +232,7 @@ pub fn fault_text(argument: String, path: String, kind: String, detail: String) 
 /// # Errors
 /// `InvalidArg` for an unknown argument or a `unit` beyond 0xFFFF.
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn text_fault_text(argument: String, unit: u32, before: String) -> Result<String> {
     Ok(self::argument(&argument)?.not_json(&text_error(unit, &before)?))
 }
@@ -239,6 +244,7 @@ pub fn text_fault_text(argument: String, unit: u32, before: String) -> Result<St
 /// # Errors
 /// `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn plan_fault_packed(path: String, kind: String, detail: String) -> Result<String> {
     let fault = host_fault(Argument::Plan, path, &kind, detail)?;
     let error = fault.json_error().ok_or_else(|| invalid(format!("a {kind} fault is not a verdict")))?;
@@ -251,6 +257,7 @@ pub fn plan_fault_packed(path: String, kind: String, detail: String) -> Result<S
 /// # Errors
 /// `InvalidArg` for a `unit` beyond 0xFFFF.
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn plan_text_fault_packed(unit: u32, before: String) -> Result<String> {
     Ok(Verdict::not_json(&text_error(unit, &before)?).to_packed())
 }
@@ -288,6 +295,7 @@ pub fn check_names() -> Vec<&'static str> {
 /// A JSONPath rendered by the core's rules (validator.md §4, D7): strings are member names,
 /// numbers are array indices.
 #[napi(catch_unwind)]
+#[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn render_path(segments: Vec<Either<String, u32>>) -> String {
     JsonPath::from_segments(segments.iter().map(|s| match s {
         Either::A(name) => Segment::Key(name),

@@ -30,7 +30,7 @@ pub(crate) fn read_string(value: &Unknown<'_>, what: &str) -> Result<String> {
     let raw = value.raw();
     let mut units = 0usize;
     // SAFETY: `env` and `raw` belong to the current call; a null buffer asks only for the length.
-    let status = unsafe { sys::napi_get_value_string_utf16(env, raw, ptr::null_mut(), 0, &mut units) };
+    let status = unsafe { sys::napi_get_value_string_utf16(env, raw, ptr::null_mut(), 0, &raw mut units) };
     if status == sys::Status::napi_string_expected {
         return Err(Error::new(Status::StringExpected, format!("{what} must be a string")));
     }
@@ -40,7 +40,10 @@ pub(crate) fn read_string(value: &Unknown<'_>, what: &str) -> Result<String> {
     let mut written = 0usize;
     // SAFETY: `buf` has room for `capacity` bytes and N-API is told exactly that; it writes at most
     // `capacity - 1` bytes and a NUL, and reports in `written` how many bytes before the NUL.
-    check(unsafe { sys::napi_get_value_string_utf8(env, raw, buf.as_mut_ptr().cast(), capacity, &mut written) }, what)?;
+    check(
+        unsafe { sys::napi_get_value_string_utf8(env, raw, buf.as_mut_ptr().cast(), capacity, &raw mut written) },
+        what,
+    )?;
     // SAFETY: N-API initialized the first `written` bytes (written < capacity).
     unsafe { buf.set_len(written.min(capacity)) };
     String::from_utf8(buf).map_err(|_| Error::new(Status::GenericFailure, format!("{what}: N-API wrote invalid UTF-8")))

@@ -33,6 +33,7 @@ use momentum_plan::{Argument, FaultKind, HostFault, JsonPath, Segment, TreeBuild
 use pyo3::exceptions::PyUnicodeEncodeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use std::fmt::Write as _;
 
 /// Where the walk puts what it reads: a streaming writer's calls.
 pub(crate) trait Sink {
@@ -428,6 +429,8 @@ fn big_int_digits(i: &Bound<'_, PyInt>) -> PyResult<String> {
 
 /// Lower-case hexadecimal digits (no sign, no prefix) as decimal digits, exactly.
 fn hex_to_decimal(hex: &str) -> String {
+    // The base of the decimal chunks below (10^9: nine digits each).
+    const CHUNK: u64 = 1_000_000_000;
     // Little-endian base-2^32 limbs.
     let bytes = hex.as_bytes();
     let mut limbs: Vec<u32> = Vec::with_capacity(bytes.len() / 8 + 1);
@@ -442,7 +445,6 @@ fn hex_to_decimal(hex: &str) -> String {
         limbs.pop();
     }
     // Repeated division by 10^9, most significant limb first; remainders are base-10^9 digits.
-    const CHUNK: u64 = 1_000_000_000;
     let mut chunks: Vec<u32> = Vec::new();
     while !(limbs.len() == 1 && limbs[0] == 0) {
         let mut rem: u64 = 0;
@@ -462,7 +464,7 @@ fn hex_to_decimal(hex: &str) -> String {
         Some((top, rest)) => {
             out.push_str(&top.to_string());
             for c in rest.iter().rev() {
-                out.push_str(&format!("{c:09}"));
+                let _ = write!(out, "{c:09}");
             }
         }
     }

@@ -197,12 +197,11 @@ enum Read<'a> {
 
 fn read<'a>(obj: &'a Bound<'_, PyAny>, argument: Argument, arena: &'a Arena) -> PyResult<Read<'a>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(match convert::utf8(s)? {
-            Ok(text) => Read::Text(text),
-            Err(_) => {
-                let (before, unit, _) = convert::lone_surrogate(s)?;
-                Read::NotText(JsonError::lone_surrogate_in_text(unit, &before))
-            }
+        return Ok(if let Ok(text) = convert::utf8(s)? {
+            Read::Text(text)
+        } else {
+            let (before, unit, _) = convert::lone_surrogate(s)?;
+            Read::NotText(JsonError::lone_surrogate_in_text(unit, &before))
         });
     }
     if let Ok(b) = obj.cast::<PyBytes>() {

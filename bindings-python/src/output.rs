@@ -22,14 +22,14 @@ fn names(py: Python<'_>) -> &Names {
     })
 }
 
-fn check_name<'py>(py: Python<'py>, c: Check) -> Bound<'py, PyString> {
+fn check_name(py: Python<'_>, c: Check) -> Bound<'_, PyString> {
     match Check::ALL.iter().position(|x| *x == c) {
         Some(i) => names(py).checks[i].bind(py).clone(),
         None => PyString::intern(py, c.as_str()),
     }
 }
 
-fn code_name<'py>(py: Python<'py>, c: IssueCode) -> Bound<'py, PyString> {
+fn code_name(py: Python<'_>, c: IssueCode) -> Bound<'_, PyString> {
     match IssueCode::ALL.iter().position(|x| *x == c) {
         Some(i) => names(py).codes[i].bind(py).clone(),
         None => PyString::intern(py, c.as_str()),
@@ -138,12 +138,12 @@ pub(crate) fn value<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAn
 /// An integer literal (digits, optional `-`) as an exact Python `int`, in chunks of at most 4,000
 /// digits, so `sys.int_max_str_digits` (4,300 by default) never refuses a long one.
 fn big_int<'py>(py: Python<'py>, digits: &str) -> PyResult<Bound<'py, PyAny>> {
+    const CHUNK: usize = 4000;
     let int = py.get_type::<pyo3::types::PyInt>();
     let (negative, body) = match digits.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, digits),
     };
-    const CHUNK: usize = 4000;
     let mut out = 0u8.into_pyobject(py)?.into_any();
     let mut start = 0;
     while start < body.len() {

@@ -315,6 +315,9 @@ pub fn float_text(value: f64) -> Result<String, JsValue> {
 /// # Errors
 /// A `TypeError` for a segment that is neither a string nor a non-negative integer.
 #[wasm_bindgen(js_name = renderPath)]
+// wasm-bindgen hands a JS array over as an owned `Vec` (the JS API is fixed); `i as usize` is
+// of a whole number in 0..=u32::MAX (the guard), so it neither truncates nor loses a sign.
+#[allow(clippy::needless_pass_by_value, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 pub fn render_path(
     #[wasm_bindgen(unchecked_param_type = "ReadonlyArray<string | number>")] segments: Vec<JsValue>,
 ) -> Result<String, JsValue> {

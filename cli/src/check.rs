@@ -7,6 +7,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use indicatif::{ProgressBar, ProgressStyle};
 use momentum_plan::{Issue, SpanError, Verdict, validate_bytes, value_span};
 use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::path::Path;
@@ -182,9 +183,9 @@ fn print_github(name: &str, plan: &[u8], verdict: &Verdict) {
     for (command, issue) in issues.chain(verdict.warnings.iter().map(|i| ("warning", i))) {
         let mut props = format!("file={}", property(name));
         if let Some(p) = place(&text, bad_utf8, issue) {
-            props.push_str(&format!(",line={},col={}", p.line, p.column));
+            let _ = write!(props, ",line={},col={}", p.line, p.column);
             if let Some((line, column)) = p.end {
-                props.push_str(&format!(",endLine={line},endColumn={column}"));
+                let _ = write!(props, ",endLine={line},endColumn={column}");
             }
         }
         let title = property(&format!("momentum-plan {}", issue.code.as_str()));

@@ -26,6 +26,8 @@ use std::process::ExitCode;
 #[command(name = "momentum-plan", version, about, propagate_version = true)]
 struct Cli {
     /// When to colour the output: `auto` colours only on a terminal (and honours NO_COLOR).
+    // This doc comment is clap's `--help` text, word for word: no backticks around the variable.
+    #[allow(clippy::doc_markdown)]
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
     color: Color,
     #[command(subcommand)]

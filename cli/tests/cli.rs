@@ -1,7 +1,7 @@
 //! The `momentum-plan` binary on the bundled examples and on broken inputs: exit codes, code
 //! frames at the right lines and columns, the JSON and GitHub formats, repair and schema output.
 //! Every expected value comes from the core library run on the same files, or from the plan's
-//! text read independently (serde_json), never copied by hand.
+//! text read independently (`serde_json`), never copied by hand.
 #![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 
 use assert_cmd::Command;
@@ -49,7 +49,7 @@ fn request_of(plan: &str) -> Value {
     momentum_plan::json::parse_bytes(&read(&example(&name))).expect("request is JSON")
 }
 
-/// The value written at 1-based `line` and character `column` of `text`, read by serde_json from
+/// The value written at 1-based `line` and character `column` of `text`, read by `serde_json` from
 /// there (one value, the rest ignored).
 fn value_written_at(text: &str, line: usize, column: usize) -> Value {
     let line_text = text.split('\n').nth(line - 1).expect("the line exists");
@@ -252,7 +252,7 @@ fn repair_prints_or_writes_the_cores_repaired_plan() {
                 args.push("--unsafe");
             }
             let r = run(&args);
-            assert_eq!(r.code, if want.verdict.valid { 0 } else { 1 }, "{}", r.stderr);
+            assert_eq!(r.code, i32::from(!want.verdict.valid), "{}", r.stderr);
             assert_eq!(r.stdout, want.plan.clone() + "\n");
             assert!(r.stderr.contains(&format!("{} fixes applied", want.applied.len())), "{}", r.stderr);
             args.push("--json");

@@ -83,8 +83,13 @@ fn def(out: &mut String, d: &Def) -> Result<(), Error> {
     let s = &d.schema;
     let name = d.name;
     let description = s.get("description").and_then(Value::as_str).unwrap_or_default();
-    let union =
-        |items: Vec<String>| format!("Union[\n{}]", items.iter().map(|i| format!("    {i},\n")).collect::<String>());
+    let union = |items: Vec<String>| {
+        let lines = items.iter().fold(String::new(), |mut s, i| {
+            let _ = writeln!(s, "    {i},");
+            s
+        });
+        format!("Union[\n{lines}]")
+    };
     if let Some(values) = s.get("enum").and_then(Value::as_array) {
         let items = values.iter().map(|v| format!("Literal[{v}]")).collect();
         let _ = writeln!(out, "{name}: TypeAlias = {}", union(items));

@@ -129,7 +129,7 @@ fn exact_integer(lit: &str) -> Option<i64> {
     };
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let mut digits: String = format!("{int}{frac}");
-    let mut scale = exp - frac.len() as i64; // value = digits × 10^scale
+    let mut scale = exp - i64::try_from(frac.len()).ok()?; // value = digits × 10^scale
     while scale < 0 && digits.ends_with('0') {
         digits.pop();
         scale += 1;

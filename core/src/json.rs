@@ -208,8 +208,7 @@ fn walk_value(value: &Value, check: bool) -> Result<usize, JsonError> {
     let mut stack: Vec<(&Value, usize)> = vec![(value, 1)];
     while let Some((v, depth)) = stack.pop() {
         total += match v {
-            Value::Null => 4,
-            Value::Bool(true) => 4,
+            Value::Null | Value::Bool(true) => 4,
             Value::Bool(false) => 5,
             Value::String(s) => string_size(s),
             Value::Array(a) => {
@@ -358,6 +357,7 @@ pub(crate) fn is_integer(n: &str) -> bool {
 /// comparisons with times stay exact); `None` when `v` is not an integer (booleans are not
 /// numbers: D2).
 pub(crate) fn integer(v: &Node<'_>) -> Option<i64> {
+    const CLAMP: i64 = 1_000_000_000_000_000;
     let Node::Number(s) = v else { return None };
     if !is_integer(s) {
         return None;
@@ -365,7 +365,6 @@ pub(crate) fn integer(v: &Node<'_>) -> Option<i64> {
     let s: &str = s;
     let (neg, digits) = s.strip_prefix('-').map_or((false, s), |d| (true, d));
     let digits = digits.trim_start_matches('0');
-    const CLAMP: i64 = 1_000_000_000_000_000;
     let mag = if digits.len() > 16 { CLAMP } else { digits.parse::<i64>().unwrap_or(0).min(CLAMP) };
     Some(if neg { -mag } else { mag })
 }
@@ -453,12 +452,11 @@ pub(crate) fn deep_equal(a: &Node<'_>, b: &Node<'_>) -> bool {
                 } else {
                     let mut all = true;
                     for (k, xv) in x.iter() {
-                        match y.get(k) {
-                            Some(yv) => stack.push((xv, yv)),
-                            None => {
-                                all = false;
-                                break;
-                            }
+                        if let Some(yv) = y.get(k) {
+                            stack.push((xv, yv));
+                        } else {
+                            all = false;
+                            break;
                         }
                     }
                     all
@@ -493,7 +491,7 @@ pub(crate) fn is_emptyish(v: &Node<'_>) -> bool {
 }
 
 /// Whether `s` is blank: empty once white space is removed as Python's `str.strip()` defines it
-/// (Unicode White_Space plus U+001C..U+001F; validator.md §6).
+/// (Unicode `White_Space` plus U+001C..U+001F; validator.md §6).
 pub(crate) fn is_blank(s: &str) -> bool {
     s.chars().all(is_blank_char)
 }
@@ -525,8 +523,7 @@ pub(crate) fn size_of(v: &Node<'_>) -> usize {
     let mut stack: Vec<&Node<'_>> = vec![v];
     while let Some(v) = stack.pop() {
         total += match v {
-            Node::Null => 4,
-            Node::Bool(true) => 4,
+            Node::Null | Node::Bool(true) => 4,
             Node::Bool(false) => 5,
             Node::Number(n) => n.len(),
             Node::String(s) => string_size(s),
@@ -585,6 +582,7 @@ pub(crate) fn hhmm(minutes: i64) -> String {
     match u8::try_from(minutes.div_euclid(60)) {
         // Two-digit hours (every time of day, and a day and a bit after it): written directly.
         Ok(h) if h < 100 => {
+            #[allow(clippy::cast_possible_truncation)] // rem_euclid(60) is in 0..=59
             let m = minutes.rem_euclid(60) as u8;
             [b'0' + h / 10, b'0' + h % 10, b':', b'0' + m / 10, b'0' + m % 10].iter().map(|&c| char::from(c)).collect()
         }

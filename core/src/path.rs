@@ -115,7 +115,7 @@ impl<'p> Loc<'p> {
         }
     }
 
-    /// The same location as an RFC 6901 JSON Pointer, e.g. `/routine/blocks/2` (the root is ``).
+    /// The same location as an RFC 6901 JSON Pointer, e.g. `/routine/blocks/2` (the root is the empty string).
     pub(crate) fn pointer(&self) -> String {
         fn walk(l: &Loc<'_>, s: &mut String) {
             if let Loc::Child(parent, seg) = l {
@@ -169,7 +169,7 @@ fn push_segment(s: &mut String, seg: Segment<'_>) {
             let mut at = digits.len();
             loop {
                 at -= 1;
-                digits[at] = b'0' + (n % 10) as u8;
+                digits[at] = b"0123456789"[n % 10];
                 n /= 10;
                 if n == 0 {
                     break;

@@ -318,6 +318,7 @@ fn strict(request: &Value, kind: &str) -> Value {
 mod tests {
     use super::*;
     use crate::json::is_blank_char;
+    use std::fmt::Write as _;
 
     /// The class written from the predicate, over every character.
     fn generated_class() -> String {
@@ -329,9 +330,9 @@ mod tests {
                 while char::from_u32(c + 1).is_some_and(is_blank_char) {
                     c += 1;
                 }
-                out.push_str(&format!("\\u{start:04X}"));
+                let _ = write!(out, "\\u{start:04X}");
                 if c > start {
-                    out.push_str(&format!("-\\u{c:04X}"));
+                    let _ = write!(out, "-\\u{c:04X}");
                 }
             }
             c += 1;

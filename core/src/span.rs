@@ -119,18 +119,15 @@ pub fn value_span(text: &str, path: &str) -> Result<Span, SpanError> {
             Step::Key(name) => member(text, start, name),
             Step::Index(i) => element(b, start, *i),
         };
-        match next {
-            Some(at) => {
-                start = at;
-                found = match step {
-                    Step::Key(name) => found.key(name),
-                    Step::Index(i) => found.index(*i),
-                };
-            }
-            None => {
-                let span = Span::new(text, start..value_end(b, start));
-                return Err(SpanError::Missing { found: found.into_string(), span });
-            }
+        if let Some(at) = next {
+            start = at;
+            found = match step {
+                Step::Key(name) => found.key(name),
+                Step::Index(i) => found.index(*i),
+            };
+        } else {
+            let span = Span::new(text, start..value_end(b, start));
+            return Err(SpanError::Missing { found: found.into_string(), span });
         }
     }
     Ok(Span::new(text, start..value_end(b, start)))

@@ -77,12 +77,11 @@ fn dedup<'a>(m: &[(&'a str, Node<'a>)]) -> Vec<(&'a str, Node<'a>)> {
     let mut out: Vec<(&'a str, Node<'a>)> = Vec::with_capacity(m.len());
     let mut first: BTreeMap<&str, usize> = BTreeMap::new();
     for &(k, v) in m {
-        match first.get(k) {
-            Some(&i) => out[i].1 = v,
-            None => {
-                first.insert(k, out.len());
-                out.push((k, v));
-            }
+        if let Some(&i) = first.get(k) {
+            out[i].1 = v;
+        } else {
+            first.insert(k, out.len());
+            out.push((k, v));
         }
     }
     out
@@ -256,6 +255,7 @@ impl<'a> Parser<'a, '_> {
     /// Skips whitespace. Most calls find none (compact text, or between a value and its `,`), so
     /// that case is one comparison here; the rest is out of line.
     #[inline(always)]
+    #[allow(clippy::inline_always)] // deliberate: a hot path of the parser, its fast case inlined into every caller
     fn ws(&mut self) {
         if let Some(&c) = self.b.get(self.i)
             && c > b' '
@@ -391,6 +391,7 @@ impl<'a> Parser<'a, '_> {
 
     /// A member name and its `:`.
     #[inline(always)]
+    #[allow(clippy::inline_always)] // deliberate: a hot path of the parser, its fast case inlined into every caller
     fn key(&mut self) -> Result<&'a str, JsonError> {
         if self.b.get(self.i) != Some(&b'"') {
             return Err(self.err("expected a member name in double quotes"));
@@ -473,6 +474,7 @@ impl<'a> Parser<'a, '_> {
     /// A string starting at the opening quote at `self.i`: the common case (no escape, no
     /// control character) inline, the rest out of line.
     #[inline(always)]
+    #[allow(clippy::inline_always)] // deliberate: a hot path of the parser, its fast case inlined into every caller
     fn string(&mut self) -> Result<&'a str, JsonError> {
         let start = self.i + 1;
         let end = skip_plain(self.b, start);
@@ -605,6 +607,7 @@ impl<'a> Parser<'a, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fmt::Write as _;
 
     /// The tree of `t` as a `Value` (its arena freed).
     fn parse(t: &str) -> Result<Value, JsonError> {
@@ -631,8 +634,11 @@ mod tests {
     #[test]
     fn duplicate_names_keep_the_first_position_and_the_last_value() {
         assert_eq!(serde_json::to_string(&ok(r#"{"a":1,"b":2,"a":3}"#)).unwrap(), r#"{"a":3,"b":2}"#);
-        let many: String = (0..40).map(|i| format!("\"k{}\":{i},", i % 20)).collect();
-        let v = ok(&format!("{{{}\"z\":0}}", many));
+        let many = (0..40).fold(String::new(), |mut s, i| {
+            let _ = write!(s, "\"k{}\":{i},", i % 20);
+            s
+        });
+        let v = ok(&format!("{{{many}\"z\":0}}"));
         assert_eq!(v.as_object().unwrap().len(), 21);
         assert_eq!(v["k3"], serde_json::json!(23));
         assert_eq!(v.as_object().unwrap().keys().next().unwrap(), "k0");

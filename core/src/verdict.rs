@@ -268,8 +268,10 @@ impl Verdict {
 
 /// `n` in decimal.
 fn push_count(n: usize, out: &mut String) {
-    if n < 10 {
-        out.push(char::from(b'0' + n as u8));
+    if let Ok(d) = u8::try_from(n)
+        && d < 10
+    {
+        out.push(char::from(b'0' + d));
     } else {
         out.push_str(&n.to_string());
     }
@@ -311,6 +313,7 @@ impl Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fmt::Write as _;
 
     #[test]
     fn to_json_writes_the_bytes_serde_json_writes() {
@@ -348,7 +351,7 @@ mod tests {
         };
         let mut want = String::from("0\u{0}01234567\u{0}11");
         for i in 0..11 {
-            want.push_str(&format!("\u{0}time\u{0}$.b[{i}]\u{0}é"));
+            let _ = write!(want, "\u{0}time\u{0}$.b[{i}]\u{0}é");
         }
         want.push_str("\u{0}1\u{0}overnight\u{0}$.routine.blocks[4]\u{0}runs past");
         assert_eq!(v.to_packed(), want);

@@ -64,7 +64,7 @@ fn every_code_and_every_d_rule_has_its_golden_verdict() {
                     "{name}: the verdict of {id} changed (bless with UPDATE_GOLDEN=1 and review the diff)"
                 )),
                 Err(_) => {
-                    problems.push(format!("{name}: no golden file {} (bless with UPDATE_GOLDEN=1)", path.display()))
+                    problems.push(format!("{name}: no golden file {} (bless with UPDATE_GOLDEN=1)", path.display()));
                 }
             }
         }

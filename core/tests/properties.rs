@@ -89,20 +89,20 @@ fn json_value() -> impl Strategy<Value = Value> {
 }
 
 /// Every JSON pointer inside `v` (the root excluded).
-fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
+fn pointers(v: &Value, at: &str, out: &mut Vec<String>) {
     match v {
         Value::Array(a) => {
             for (i, x) in a.iter().enumerate() {
                 let p = format!("{at}/{i}");
                 out.push(p.clone());
-                pointers(x, p, out);
+                pointers(x, &p, out);
             }
         }
         Value::Object(m) => {
             for (k, x) in m {
                 let p = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
                 out.push(p.clone());
-                pointers(x, p, out);
+                pointers(x, &p, out);
             }
         }
         _ => {}
@@ -144,7 +144,7 @@ proptest! {
         let (mut plan, mut request) = all[which].clone();
         for (index, value, how) in picks {
             let mut ptrs = Vec::new();
-            pointers(&plan, String::new(), &mut ptrs);
+            pointers(&plan, "", &mut ptrs);
             let ptr = index.get(&ptrs).clone();
             match how {
                 0 => { if let Some(slot) = plan.pointer_mut(&ptr) { *slot = value; } }

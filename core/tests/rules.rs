@@ -36,8 +36,10 @@ fn block(start: &str, minutes: i64, activity: &str, category: &str) -> Value {
 
 /// A minimal routine plan and its request with the given commitments.
 fn routine(blocks: Value, weekdays: Option<Value>, commitments: Value) -> (Value, Value) {
-    let request = json!({"requestId": "r-1", "kind": "routine", "commitments": commitments});
-    let mut r = json!({"blocks": blocks});
+    let mut request = json!({"requestId": "r-1", "kind": "routine"});
+    request["commitments"] = commitments;
+    let mut r = json!({});
+    r["blocks"] = blocks;
     if let Some(w) = weekdays {
         r["weekdays"] = w;
     }

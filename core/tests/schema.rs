@@ -15,7 +15,7 @@ use momentum_plan::{SchemaError, SchemaVariant, Value, plan_schema};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `v` with every object's members in sorted order: the same JSON value. The `jsonschema` crate
-/// compares objects for `const` member by member in order when serde_json keeps insertion order
+/// compares objects for `const` member by member in order when `serde_json` keeps insertion order
 /// (`preserve_order`, on in this workspace), so both sides are sorted before it compares.
 fn sorted(v: &Value) -> Value {
     match v {
@@ -137,7 +137,9 @@ fn subschemas<'a>(schema: &'a Value, out: &mut Vec<&'a Value>) {
         }
     }
     if let Some(list) = schema.get("anyOf").and_then(Value::as_array) {
-        list.iter().for_each(|s| subschemas(s, out));
+        for s in list {
+            subschemas(s, out);
+        }
     }
 }
 

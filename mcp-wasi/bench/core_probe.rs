@@ -45,6 +45,7 @@ fn fail(msg: &str) -> ExitCode {
 fn stats(mut ns: Vec<u128>) -> String {
     ns.sort_unstable();
     let pick = |q: f64| {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // q in 0..=1: an index of ns
         let i = ((ns.len() as f64 - 1.0) * q).round() as usize;
         ns[i]
     };

@@ -9,7 +9,7 @@
 //! the argument's position), and [`ObjectArguments::verdict`] gives the verdict
 //! [`momentum_plan::validate`] gives for the parsed values. Anything this reader does not take
 //! on (a line that is not one object of objects down to `arguments`, another method or tool,
-//! a `\u` escape serde_json would refuse, a duplicate name it cannot settle) is read by
+//! a `\u` escape `serde_json` would refuse, a duplicate name it cannot settle) is read by
 //! [`rpc::parse_line`] itself, with its answers and errors.
 
 use std::fmt;
@@ -237,7 +237,7 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1]}"#.to_owned(),
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"validate_plan","arguments":7}}"#.to_owned(),
             r#"{"$serde_json::private::Number":"1"}"#.to_owned(),
-            r#"12"#.to_owned(),
+            r"12".to_owned(),
             // Not JSON at all, or more than one value.
             call(VALIDATE_PLAN, r#"{"plan":{"a":1},"request":{}"#),
             format!("{} {{}}", call(VALIDATE_PLAN, r#"{"plan":{},"request":{}}"#)),

@@ -144,7 +144,7 @@ pub(crate) fn tools(version: Version, store: bool) -> Vec<Tool> {
     let mut schemas = tool_schemas();
     list.into_iter()
         .map(|(name, title, description, read_only)| {
-            let mut entry = schemas.get_mut(name).map(Value::take).unwrap_or(Value::Null);
+            let mut entry = schemas.get_mut(name).map_or(Value::Null, Value::take);
             Tool {
                 name,
                 title: titled.then_some(title),

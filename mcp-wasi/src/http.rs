@@ -222,6 +222,7 @@ pub fn handle(store: Option<Box<dyn Store>>, config: &HttpConfig, request: &Http
 }
 
 /// Steps 1–6: the checks before the body is read as JSON-RPC; `Ok` is the era.
+#[allow(clippy::too_many_lines)] // steps 1–6 of the spec, one after another
 fn precheck(config: &HttpConfig, request: &HttpRequest<'_>) -> Result<Era, HttpResponse> {
     // 1. DNS rebinding: the authority and the origin must be ours.
     let host = match request.authority {
@@ -590,8 +591,12 @@ fn modern_error(id: &Value, error: &RpcError) -> HttpResponse {
 /// The 2026-07-28 status of a JSON-RPC error code.
 fn modern_status(code: i64) -> u16 {
     match code {
-        PARSE_ERROR | INVALID_REQUEST | INVALID_PARAMS | HEADER_MISMATCH | MISSING_CLIENT_CAPABILITY => 400,
-        rpc::UNSUPPORTED_PROTOCOL_VERSION => 400,
+        PARSE_ERROR
+        | INVALID_REQUEST
+        | INVALID_PARAMS
+        | HEADER_MISMATCH
+        | MISSING_CLIENT_CAPABILITY
+        | rpc::UNSUPPORTED_PROTOCOL_VERSION => 400,
         METHOD_NOT_FOUND => 404,
         _ => 200,
     }

@@ -90,6 +90,7 @@ pub(crate) struct DiscoverResult {
 /// `ToolAnnotations` (from 2025-03-26).
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[allow(clippy::struct_excessive_bools)] // the four hints of MCP's `ToolAnnotations`, member for member
 pub(crate) struct ToolAnnotations {
     pub title: &'static str,
     pub read_only_hint: bool,

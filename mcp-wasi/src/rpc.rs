@@ -149,8 +149,8 @@ pub(crate) fn check_limits(line: &[u8]) -> Result<(), RpcError> {
     }
 }
 
-/// `line` read as one JSON value by serde_json, its recursion limit off (callers have checked
-/// [`check_limits`], which bounds the depth). Errors are `-32700` naming serde_json's reason.
+/// `line` read as one JSON value by `serde_json`, its recursion limit off (callers have checked
+/// [`check_limits`], which bounds the depth). Errors are `-32700` naming `serde_json`'s reason.
 pub(crate) fn read_value(line: &[u8]) -> Result<Value, RpcError> {
     let mut de = serde_json::Deserializer::from_slice(line);
     // The depth is bounded by `check_limits`, so the parser's recursion is too.

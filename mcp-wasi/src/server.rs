@@ -62,6 +62,8 @@ pub struct Server {
     kept: ObjectArguments,
 }
 
+// `kept` (the text of the plan and request being handled) is left out of the Debug form on purpose.
+#[allow(clippy::missing_fields_in_debug)]
 impl std::fmt::Debug for Server {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Server")

@@ -5,6 +5,7 @@
 //! id plus `.json` are plans; anything else in the directory (temporary files of a save in
 //! progress, stray files) is never listed or served.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -180,7 +181,10 @@ fn random_u64() -> u64 {
 /// Encodes a list cursor: the hex of the last id of the page (opaque to clients).
 #[must_use]
 pub(crate) fn encode_cursor(last_id: &str) -> String {
-    last_id.bytes().map(|b| format!("{b:02x}")).collect()
+    last_id.bytes().fold(String::with_capacity(last_id.len() * 2), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
 }
 
 /// Decodes a cursor made by [`encode_cursor`]; `None` for anything else.

@@ -11,7 +11,7 @@ use crate::tree::Node;
 use crate::verdict::IssueCode;
 use serde_json::Value;
 
-impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
+impl<const COLLECT: bool> Validator<'_, COLLECT> {
     /// §5.3: the envelope's members, in the specified order.
     pub(super) fn envelope(&mut self, plan: &PlanFields<'_>, root: &Loc<'_>) {
         if !matches!(plan.format, Some(Node::String(f)) if *f == FORMAT) {

@@ -64,6 +64,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 n.into(),
             );
         } else if let Some(f) = v.as_f64().filter(|f| f.is_finite() && f.round() >= 1.0 && f.round() <= max as f64) {
+            #[allow(clippy::cast_possible_truncation)] // the filter keeps it in 1..=max, an i64
             let n = f.round() as i64;
             self.propose_set(
                 IssueCode::Duration,

@@ -23,7 +23,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             }
         };
         if let Some((n, asked)) = self.request_days
-            && n != days.len() as i64
+            && i64::try_from(days.len()) != Ok(n)
         {
             self.error(IssueCode::Days, &dpath, messages::days(days.len(), asked));
         }
@@ -75,15 +75,15 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     /// valid (they count toward the day's feasibility), else 0.
     fn goal_activity(&mut self, a: &Members<'_>, path: &Loc<'_>) -> i64 {
         self.category(a.get("category"), path, "category");
-        let minutes = match a.get("minutes").and_then(|m| integer_in(m, 1, i64::from(LIMITS.minutes_per_activity))) {
-            Some(m) => m,
-            None => {
+        let minutes =
+            if let Some(m) = a.get("minutes").and_then(|m| integer_in(m, 1, i64::from(LIMITS.minutes_per_activity))) {
+                m
+            } else {
                 let message = messages::minutes(a.get("minutes"), LIMITS.minutes_per_activity);
                 self.error(IssueCode::Duration, &path.key("minutes"), message);
                 self.propose_minutes(a.get("minutes"), &path.key("minutes"));
                 0
-            }
-        };
+            };
         for field in ["title", "activity", "guidance", "doneWhen"] {
             if !matches!(a.get(field), Some(Node::String(s)) if !is_blank(s)) {
                 let message = messages::activity_text_required(field, a.get(field));

@@ -326,7 +326,7 @@ pub(crate) fn run_collecting<const COLLECT: bool>(
     (Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }, fixes)
 }
 
-impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
+impl<const COLLECT: bool> Validator<'_, COLLECT> {
     /// Records the error `code` at `path` (rendered now, only because there is an issue).
     fn error(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
         self.errors.push(Issue::new(code, path.render(), message));
@@ -338,6 +338,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     }
 
     /// Whether fixes are being collected: proposals are computed only then.
+    #[allow(clippy::unused_self)] // reads as a question about this run (`self.collecting()`); COLLECT is its const parameter
     fn collecting(&self) -> bool {
         COLLECT
     }

@@ -37,21 +37,18 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             );
             if self.collecting() {
                 let path = root.key("requestId");
-                match get(req, "requestId") {
-                    Some(id) => {
-                        let desc = messages::fixes::copy_request_id(id);
-                        self.propose_set(IssueCode::RequestId, &path, Applicability::Safe, desc, id.into_value());
-                    }
-                    None => {
-                        let desc = messages::fixes::remove_request_id();
-                        self.propose(
-                            IssueCode::RequestId,
-                            &path,
-                            Applicability::Safe,
-                            desc,
-                            Edit::Remove { pointer: path.pointer() },
-                        );
-                    }
+                if let Some(id) = get(req, "requestId") {
+                    let desc = messages::fixes::copy_request_id(id);
+                    self.propose_set(IssueCode::RequestId, &path, Applicability::Safe, desc, id.into_value());
+                } else {
+                    let desc = messages::fixes::remove_request_id();
+                    self.propose(
+                        IssueCode::RequestId,
+                        &path,
+                        Applicability::Safe,
+                        desc,
+                        Edit::Remove { pointer: path.pointer() },
+                    );
                 }
             }
         }

@@ -38,16 +38,13 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         let weekdays = self.container(get(routine, "weekdays"), &wpath);
         for (key, list) in weekdays.into_iter().flat_map(Members::iter) {
             let dpath = wpath.key(key);
-            match weekday_index(key) {
-                Some(d) => {
-                    self.day(Some(list), &dpath, Day::Weekday(d));
-                    collect_names(Some(list), "activity", &mut names);
-                }
-                None => {
-                    self.error(IssueCode::Weekday, &dpath, messages::weekday(key));
-                    if self.collecting() {
-                        self.propose_weekday(key, weekdays, &wpath, &dpath);
-                    }
+            if let Some(d) = weekday_index(key) {
+                self.day(Some(list), &dpath, Day::Weekday(d));
+                collect_names(Some(list), "activity", &mut names);
+            } else {
+                self.error(IssueCode::Weekday, &dpath, messages::weekday(key));
+                if self.collecting() {
+                    self.propose_weekday(key, weekdays, &wpath, &dpath);
                 }
             }
         }

@@ -27,6 +27,7 @@
 //!   modified more than [`PRUNE_AFTER`] ago are deleted.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::fs::{self, File, OpenOptions};
 use std::hash::{Hash, Hasher};
 use std::io::Write;
@@ -42,7 +43,7 @@ pub const MAGIC: &[u8; 16] = b"MPSANDBOX-CWASM1";
 /// Entry file names start with this and end with `.cwasm` (lock files: `.lock`).
 pub const ENTRY_PREFIX: &str = "momentum-plan-mcp-";
 /// Entries of other keys not modified for this long are deleted when a new entry is written.
-pub const PRUNE_AFTER: Duration = Duration::from_secs(30 * 24 * 3600);
+pub const PRUNE_AFTER: Duration = Duration::from_hours(720);
 
 const HEADER_LEN: usize = MAGIC.len() + 32 + 32;
 
@@ -68,7 +69,10 @@ pub struct Key(pub [u8; 32]);
 impl Key {
     /// Lower-case hex, 64 characters.
     pub fn hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        self.0.iter().fold(String::with_capacity(64), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
     }
     /// `momentum-plan-mcp-<hex>.cwasm`
     pub fn entry_name(&self) -> String {
@@ -417,7 +421,7 @@ mod tests {
         let (_, o) = load(&e, EMPTY_COMPONENT, Some(dir.path())).unwrap();
         match o {
             Outcome::Compiled { stored: Ok(_), replaced: Some(r) } => {
-                assert!(r.starts_with("rejected by wasmtime"), "{r}")
+                assert!(r.starts_with("rejected by wasmtime"), "{r}");
             }
             other => panic!("{other:?}"),
         }
@@ -454,7 +458,7 @@ mod tests {
         let dir = crate::testdir::tempdir();
         let keep = Key([1; 32]);
         let other = Key([2; 32]);
-        let old = SystemTime::now() - PRUNE_AFTER - Duration::from_secs(60);
+        let old = SystemTime::now() - PRUNE_AFTER - Duration::from_mins(1);
         let mk = |name: String, t: SystemTime| {
             let p = dir.path().join(name);
             fs::write(&p, b"x").unwrap();

@@ -89,6 +89,8 @@ pub struct Args {
     /// With --http: require `Authorization: Bearer TOKEN`, TOKEN being this file's content
     /// with surrounding white space trimmed (must not be empty). Default: the environment
     /// variable MOMENTUM_PLAN_BEARER_TOKEN, else no token (loopback only).
+    // This doc comment is clap's `--help` text, word for word: no backticks around the variable.
+    #[allow(clippy::doc_markdown)]
     #[arg(long, value_name = "FILE", requires = "http")]
     pub bearer_token_file: Option<PathBuf>,
 
@@ -147,8 +149,9 @@ impl Args {
 
     /// `--max-concurrency`, else [`default_concurrency`] of this machine's available cores.
     pub fn max_concurrency(&self) -> u32 {
-        self.max_concurrency
-            .unwrap_or_else(|| default_concurrency(std::thread::available_parallelism().map_or(1, |n| n.get())))
+        self.max_concurrency.unwrap_or_else(|| {
+            default_concurrency(std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+        })
     }
 
     /// `--request-timeout-ms` (default [`DEFAULT_REQUEST_TIMEOUT_MS`]) as a duration.

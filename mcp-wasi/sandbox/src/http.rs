@@ -564,6 +564,7 @@ impl Server {
         resp
     }
 
+    #[allow(clippy::too_many_lines)] // the numbered steps of one request, in order
     async fn dispatch(self: &Arc<Self>, req: Request<Incoming>, deadline: Instant) -> Response<HyperOutgoingBody> {
         let timeout_ms = self.timeout.as_millis();
         // 0. The body, read on the host before a slot is taken (at most BODY_LIMIT bytes: the
@@ -596,21 +597,20 @@ impl Server {
         let req = Request::from_parts(parts, Full::new(body));
 
         // 1. A slot: at once, else wait in the bounded queue until the deadline.
-        let permit = match self.slots.clone().try_acquire_owned() {
-            Ok(p) => p,
-            Err(_) => {
-                let Some(_waiting) = Waiting::enter(&self.waiting, self.queue_limit) else {
-                    return busy("Server busy: too many requests are waiting; retry later");
-                };
-                match tokio::time::timeout_at(deadline.into(), self.slots.clone().acquire_owned()).await {
-                    Ok(Ok(p)) => p,
-                    Ok(Err(_)) => return busy("Server busy: the server is shutting down"),
-                    Err(_) => {
-                        return busy(&format!(
-                            "Server busy: no instance became free within --request-timeout-ms ({timeout_ms} ms); \
-                             retry later"
-                        ));
-                    }
+        let permit = if let Ok(p) = self.slots.clone().try_acquire_owned() {
+            p
+        } else {
+            let Some(_waiting) = Waiting::enter(&self.waiting, self.queue_limit) else {
+                return busy("Server busy: too many requests are waiting; retry later");
+            };
+            match tokio::time::timeout_at(deadline.into(), self.slots.clone().acquire_owned()).await {
+                Ok(Ok(p)) => p,
+                Ok(Err(_)) => return busy("Server busy: the server is shutting down"),
+                Err(_) => {
+                    return busy(&format!(
+                        "Server busy: no instance became free within --request-timeout-ms ({timeout_ms} ms); \
+                         retry later"
+                    ));
                 }
             }
         };
@@ -860,12 +860,11 @@ async fn serve_connection(server: Arc<Server>, tcp: TcpStream, mut stop: watch::
         })
         .await
     };
-    let result = match ended {
-        Some(result) => result,
-        None => {
-            conn.as_mut().graceful_shutdown();
-            conn.await
-        }
+    let result = if let Some(result) = ended {
+        result
+    } else {
+        conn.as_mut().graceful_shutdown();
+        conn.await
     };
     if let Err(e) = result
         && verbose
@@ -883,6 +882,7 @@ enum Event {
 /// `.wasm`, the pool or the address cannot be used (exit codes of [`RunError::exit_code`]:
 /// 66 store, 65 unreadable `.wasm`, 67 not a proxy component, 69 the initial memory is above
 /// the cap, 70 pool, runtime or listen failure). Prints the listening line once bound.
+#[allow(clippy::too_many_lines)] // setup, bind and the accept loop, in order
 pub fn serve(setup: &Setup) -> Result<i32, RunError> {
     let t0 = Instant::now();
     let say = |what: &str| {
@@ -960,7 +960,7 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
         // The component must instantiate (imports granted, pool limits, memory cap) before we
         // claim to be listening.
         let mut probe = server
-            .new_store(Instant::now() + Duration::from_secs(3600))
+            .new_store(Instant::now() + Duration::from_hours(1))
             .map_err(|why| RunError::BadStore(setup.guest.store.clone().unwrap_or_default(), why))?;
         if let Err(e) = server.pre.instantiate_async(&mut probe).await {
             if let Some(desired) = probe.data().limits.refused() {

@@ -73,13 +73,11 @@ impl RunError {
         match self {
             RunError::UnreadableWasm(..) => exit::NO_WASM,
             RunError::BadStore(..) => exit::BAD_STORE,
-            RunError::BadWasm(..) => exit::BAD_WASM,
+            RunError::BadWasm(..) | RunError::NotAProxy(..) => exit::BAD_WASM,
             RunError::Trap(_) => exit::TRAP,
             RunError::MemoryCap { .. } => exit::MEMORY_CAP,
-            RunError::Internal(_) => exit::INTERNAL,
+            RunError::Internal(_) | RunError::Listen(..) => exit::INTERNAL,
             RunError::Usage(_) => exit::USAGE,
-            RunError::NotAProxy(..) => exit::BAD_WASM,
-            RunError::Listen(..) => exit::INTERNAL,
         }
     }
 }

@@ -120,7 +120,7 @@ impl Server {
         let kept = std::mem::take(&mut self.kept);
         let p = CallToolParams::from_map(params).map_err(RpcError::invalid_params)?;
         let line = match p.name.as_str() {
-            GET_PLAN_CONTRACT => render(ctx, id, contract::call(p.arguments)),
+            GET_PLAN_CONTRACT => render(ctx, id, contract::call(&p.arguments)),
             VALIDATE_PLAN => render(ctx, id, validate::call(kept, p.arguments)),
             REPAIR_PLAN => render(ctx, id, repair::call(kept, p.arguments)),
             GET_PLAN_SCHEMA => render(ctx, id, schema::call(p.arguments)),
@@ -194,7 +194,7 @@ pub(super) fn plan_arguments(
         None => problems.push("`request` is missing: pass the request the plan answers, as a JSON object".to_owned()),
         Some(Value::Object(_)) => {}
         Some(v) => {
-            problems.push(format!("`request` must be a JSON object (the request the plan answers), not {}", kind(v)))
+            problems.push(format!("`request` must be a JSON object (the request the plan answers), not {}", kind(v)));
         }
     }
     if optional.contains(&UNSAFE) {

@@ -1,6 +1,6 @@
 //! The plan view in the conversation (mcp-server.md "The plan view in the conversation (MCP
 //! Apps)"), on stdio lines and over HTTP, in both eras: offered only to a client declaring the
-//! extension with the HTML profile (`tools/list` links it from validate_plan and repair_plan,
+//! extension with the HTML profile (`tools/list` links it from `validate_plan` and `repair_plan`,
 //! `resources/read` serves it, also without a store); to any other client the catalog is byte for
 //! byte what it was; tool results' text stays the whole answer.
 

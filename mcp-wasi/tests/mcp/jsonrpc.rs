@@ -320,6 +320,7 @@ fn arbitrary_bytes_never_panic() {
             if pick < fragments.len() {
                 line.extend_from_slice(fragments[pick]);
             } else {
+                #[allow(clippy::cast_possible_truncation)] // the low byte, on purpose
                 line.push((x >> (k * 3)) as u8);
             }
         }

@@ -59,7 +59,7 @@ fn envelope_errors() {
     let m = req(1, "server/discover", json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "1.0"}}));
     assert_eq!(h.error(&m)["code"], -32022);
     // A version that is not a string: -32602.
-    for version in [json!(20260728), Value::Null, json!(["2026-07-28"])] {
+    for version in [json!(20_260_728), Value::Null, json!(["2026-07-28"])] {
         let mut m = modern(1, "tools/list", json!({}), json!({}));
         m["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"] = version.clone();
         assert_eq!(h.error(&m)["code"], -32602, "{version}");
@@ -91,13 +91,13 @@ fn removed_methods_get_method_not_found() {
 
 #[test]
 fn every_result_carries_result_type_server_info_and_the_right_hints() {
+    type Hints = Option<(i64, &'static str)>;
     let mut h = Harness::with_store();
     let (plan, request) = calm();
     let caps = json!({});
     // (method, params, expected hints or None)
     let public = Some((3_600_000, "public"));
     let private = Some((0, "private"));
-    type Hints = Option<(i64, &'static str)>;
     let cases: Vec<(&str, Value, Hints)> = vec![
         ("server/discover", json!({}), public),
         ("tools/list", json!({}), public),
@@ -114,15 +114,12 @@ fn every_result_carries_result_type_server_info_and_the_right_hints() {
     for (i, (method, params, hints)) in cases.into_iter().enumerate() {
         let r = h.result(&modern(i, method, params, caps.clone()));
         assert_modern_complete(&r);
-        match hints {
-            Some((ttl, scope)) => {
-                assert_eq!(r["ttlMs"], ttl, "{method}");
-                assert_eq!(r["cacheScope"], scope, "{method}");
-            }
-            None => {
-                assert!(r.get("ttlMs").is_none(), "{method} {r}");
-                assert!(r.get("cacheScope").is_none(), "{method} {r}");
-            }
+        if let Some((ttl, scope)) = hints {
+            assert_eq!(r["ttlMs"], ttl, "{method}");
+            assert_eq!(r["cacheScope"], scope, "{method}");
+        } else {
+            assert!(r.get("ttlMs").is_none(), "{method} {r}");
+            assert!(r.get("cacheScope").is_none(), "{method} {r}");
         }
     }
 }

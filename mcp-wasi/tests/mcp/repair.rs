@@ -433,8 +433,7 @@ fn deep_and_huge_plans_are_answered_and_never_panic() {
     }
     let deep = format!("{}{}", "[".repeat(600), "]".repeat(600));
     let line = format!(
-        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"repair_plan","arguments":{{"plan":{deep},"request":{}}}}}}}"#,
-        request
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"repair_plan","arguments":{{"plan":{deep},"request":{request}}}}}}}"#
     );
     let out = h.send(&line);
     assert_eq!(out.len(), 1);

@@ -4,6 +4,7 @@
 use crate::common::*;
 use momentum_plan_mcp::{DirStore, Server, Store};
 use serde_json::{Value, json};
+use std::fmt::Write as _;
 
 const CALM_ID: &str = "req-2026-10-05-calm-weekday";
 
@@ -66,7 +67,7 @@ fn an_invalid_plan_is_refused_with_every_error() {
     assert!(r.get("structuredContent").is_none());
     let mut expected = String::from("Plan not saved.");
     for e in &verdict.errors {
-        expected.push_str(&format!(" | {}: {}", e.path, e.message));
+        let _ = write!(expected, " | {}: {}", e.path, e.message);
     }
     assert_eq!(text(&r), expected);
     assert_eq!(verdict.errors.len(), 3);

@@ -96,6 +96,7 @@ fn list_and_read_failures_are_internal_errors() {
 
 #[test]
 fn dir_store_opens_only_directories() {
+    use momentum_plan_mcp::store::is_safe_id;
     let dir = TempDir::new("open");
     assert!(DirStore::open(dir.path()).is_some());
     assert!(DirStore::open(dir.path().join("missing")).is_none());
@@ -103,7 +104,6 @@ fn dir_store_opens_only_directories() {
     std::fs::write(&file, "x").unwrap();
     assert!(DirStore::open(&file).is_none());
     // Safe ids, exactly the spec's pattern.
-    use momentum_plan_mcp::store::is_safe_id;
     for ok in ["a", "A", "0", "a.b", "a_b", "a-b", "a..b", "z.", &"x".repeat(128)] {
         assert!(is_safe_id(ok), "{ok}");
     }

@@ -27,7 +27,7 @@ fn schema_arguments(mut args: Map<String, Value>) -> Result<(Value, SchemaVarian
     let mut problems = Vec::new();
     match &request {
         None => {
-            problems.push("`request` is missing: pass the request the plan must answer, as a JSON object".to_owned())
+            problems.push("`request` is missing: pass the request the plan must answer, as a JSON object".to_owned());
         }
         Some(Value::Object(_)) => {}
         Some(v) => problems

@@ -71,8 +71,7 @@ pub struct TempDir(pub PathBuf);
 impl TempDir {
     pub fn new(tag: &str) -> TempDir {
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let nanos =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
         let dir = std::env::temp_dir().join(format!("momentum-plan-mcp-test-{tag}-{}-{n}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         TempDir(dir)
@@ -183,10 +182,12 @@ impl Harness {
 
     /// Runs the classic handshake at `version` with `capabilities`.
     pub fn initialize(&mut self, version: &str, capabilities: Value) -> Value {
+        // Members set one by one, in this order, so `capabilities` moves in (json! would clone it).
+        let mut params = json!({"protocolVersion": version});
+        params["capabilities"] = capabilities;
+        params["clientInfo"] = json!({"name": "test", "version": "0"});
         let result = self.result(&json!({
-            "jsonrpc": "2.0", "id": "init", "method": "initialize",
-            "params": {"protocolVersion": version, "capabilities": capabilities,
-                       "clientInfo": {"name": "test", "version": "0"}}
+            "jsonrpc": "2.0", "id": "init", "method": "initialize", "params": params
         }));
         self.none(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         result
@@ -195,16 +196,19 @@ impl Harness {
 
 /// A classic request.
 pub fn req(id: impl Into<Value>, method: &str, params: Value) -> Value {
-    json!({"jsonrpc": "2.0", "id": id.into(), "method": method, "params": params})
+    let mut message = json!({"jsonrpc": "2.0", "id": id.into(), "method": method});
+    message["params"] = params;
+    message
 }
 
 /// The 2026-07-28 envelope with these client capabilities.
 pub fn meta(capabilities: Value) -> Value {
-    json!({
+    let mut meta = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "0"},
-        "io.modelcontextprotocol/clientCapabilities": capabilities
-    })
+    });
+    meta["io.modelcontextprotocol/clientCapabilities"] = capabilities;
+    meta
 }
 
 /// A 2026-07-28 request: `params` plus `_meta` with `capabilities`.
@@ -216,7 +220,9 @@ pub fn modern(id: impl Into<Value>, method: &str, params: Value, capabilities: V
 
 /// `tools/call` params.
 pub fn call(name: &str, arguments: Value) -> Value {
-    json!({"name": name, "arguments": arguments})
+    let mut params = json!({"name": name});
+    params["arguments"] = arguments;
+    params
 }
 
 /// The text of a tool result's only content block (asserting there is exactly one).
