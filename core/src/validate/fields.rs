@@ -63,7 +63,10 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 messages::fixes::minutes_whole(n),
                 n.into(),
             );
-        } else if let Some(f) = v.as_f64().filter(|f| f.is_finite() && f.round() >= 1.0 && f.round() <= max as f64) {
+        } else if let Some(f) = v
+            .as_f64()
+            .filter(|f| f.is_finite() && f.round() >= 1.0 && f.round() <= f64::from(LIMITS.minutes_per_activity))
+        {
             #[allow(clippy::cast_possible_truncation)] // the filter keeps it in 1..=max, an i64
             let n = f.round() as i64;
             self.propose_set(
