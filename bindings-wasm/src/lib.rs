@@ -129,7 +129,13 @@ fn text_error(unit: u32, before: &str) -> Result<JsonError, JsValue> {
 #[wasm_bindgen(js_name = validateTexts)]
 #[must_use]
 pub fn validate_texts(plan: &str, request: &str) -> String {
-    match momentum_plan::validate_text_pair(plan, request) {
+    packed_or_message(momentum_plan::validate_text_pair(plan, request))
+}
+
+/// A verdict packed ([`Verdict::to_packed`]), or `!` and the request's message
+/// ([`Argument::not_json`]) when the request is not JSON.
+fn packed_or_message(verdict: Result<Verdict, JsonError>) -> String {
+    match verdict {
         Ok(verdict) => verdict.to_packed(),
         Err(e) => format!("!{}", Argument::Request.not_json(&e)),
     }
@@ -150,10 +156,7 @@ pub fn validate_texts(plan: &str, request: &str) -> String {
 #[wasm_bindgen(js_name = validateUtf8)]
 #[must_use]
 pub fn validate_utf8(plan: &[u8], request: &[u8]) -> String {
-    match momentum_plan::validate_input(Input::Bytes(plan), Input::Bytes(request)) {
-        Ok(verdict) => verdict.to_packed(),
-        Err(e) => format!("!{}", Argument::Request.not_json(&e)),
-    }
+    packed_or_message(momentum_plan::validate_input(Input::Bytes(plan), Input::Bytes(request)))
 }
 
 /// The name of every check, in the order they run ([`Check::ALL`]): what the digits of a packed

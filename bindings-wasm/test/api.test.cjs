@@ -245,6 +245,26 @@ test('size: an object is measured as its compact JSON (262,144 bytes pass, one m
   assert.equal(validatePlan(utf8, request).valid, true);
 });
 
+test('text crossing as UTF-8: the kept buffer grows, a text too large for it gets its own, same verdicts as the string export', () => {
+  const raw = require('../pkg/node/momentum_plan_wasm.js');
+  const { unpackVerdict } = require('../pkg/node/convert.js');
+  const { plan, request } = calm();
+  const requestText = JSON.stringify(request);
+  const small = JSON.stringify(plan);
+  const expectedSmall = validatePlan(small, requestText);
+  assert.equal(expectedSmall.valid, true);
+  // 100,000 'é' (200,000 bytes): within the 1 MiB the wrapper keeps; 400,000 (800,000 bytes): past it
+  for (const n of [100000, 400000]) {
+    const text = JSON.stringify({ ...plan, notes: 'é'.repeat(n) });
+    const verdict = validatePlan(text, requestText);
+    const viaString = unpackVerdict(raw.validateTexts(text, requestText), raw.checkNames());
+    assert.deepEqual(verdict, viaString, `${n} characters: the UTF-8 crossing gives the string crossing's verdict`);
+    assert.deepEqual(codes(verdict), n === 400000 ? ['size $'] : []);
+    // the buffer kept between calls still gives the small plan its verdict
+    assert.deepEqual(validatePlan(small, requestText), expectedSmall);
+  }
+});
+
 test('the package types: generated, precise, no any; a usage file type-checks under --strict', () => {
   for (const dir of ['node', 'web']) {
     const pkg = path.join(__dirname, '..', 'pkg', dir);
