@@ -74,7 +74,9 @@ pub struct Repair {
     /// The RFC 6902 patch from the input plan to `plan`: every replaced or removed value is
     /// guarded by a `test` op first, so a stale patch fails instead of corrupting a newer draft.
     pub patch: Vec<Value>,
-    /// The fixes applied, in the order applied.
+    /// The fixes applied, in the order applied. A fix's `path` is its issue's in the plan it was
+    /// applied to, as a patch op's pointer is: a later round's fix can move what it names
+    /// (putting blocks in start order), and its issue is gone from the plan of its own round.
     pub applied: Vec<Fix>,
     /// The fixes proposed for the repaired plan's issues and not applied (unsafe ones when not
     /// asked for, placeholders, and any that did not remove their issue).
