@@ -543,15 +543,13 @@ pub(crate) fn size_of(v: &Node<'_>) -> usize {
 /// Bytes of a JSON string literal with only the required escapes.
 pub(crate) fn string_size(s: &str) -> usize {
     let b = s.as_bytes();
-    // Most strings need no escape: the parser's scan (eight bytes at a time) finds the first byte
-    // that does, if any; only the rest is counted byte by byte.
-    let mut first = crate::tree::skip_plain(b, 0);
-    while b.get(first).is_some_and(|&c| c >= 0x20 && c != b'"' && c != b'\\') {
-        first += 1;
+    // Most strings need no escape: one word-at-a-time scan says so (`tree::has_special`); only a
+    // string that needs one is counted byte by byte.
+    if !crate::tree::has_special(b) {
+        return 2 + b.len();
     }
     2 + b.len()
-        + b[first..]
-            .iter()
+        + b.iter()
             .map(|&c| match c {
                 b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 1,
                 0..=0x1f => 5,
@@ -664,6 +662,28 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 7));
         let e = parse("{\"a\":\n  tru}").unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn string_size_is_the_length_of_the_serialized_string() {
+        // Every length up to three words, each byte value (as a char where it is one) at every
+        // position in a plain ASCII, a multi-byte and a space-padded string: the word-at-a-time
+        // scan, its padded tail and the byte count must agree with serde_json's writer.
+        let specials: Vec<char> = (0u8..0x80).map(char::from).chain(['é', '€', '😀', '\u{7f}', '\u{a0}']).collect();
+        for len in 0..24 {
+            for base in ['a', 'é', ' '] {
+                let plain: String = std::iter::repeat_n(base, len).collect();
+                assert_eq!(string_size(&plain), serde_json::to_string(&plain).unwrap().len(), "{plain:?}");
+                for at in 0..len {
+                    for &c in &specials {
+                        let mut t: Vec<char> = plain.chars().collect();
+                        t[at] = c;
+                        let t: String = t.into_iter().collect();
+                        assert_eq!(string_size(&t), serde_json::to_string(&t).unwrap().len(), "{t:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

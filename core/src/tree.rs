@@ -144,21 +144,12 @@ impl<'a> Node<'a> {
 /// time (SWAR); when fewer than eight bytes are left before it, the index where they start (the
 /// caller looks at those byte by byte).
 #[inline(always)]
+#[allow(clippy::inline_always)] // deliberate: the parser's string scan and `string_size`, inlined into each
 pub(crate) fn skip_plain(b: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(chunk) = b.get(i..i + 8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        let quote = x ^ (ONES * u64::from(b'"'));
-        let slash = x ^ (ONES * u64::from(b'\\'));
-        // A byte is zero (or below 0x20) exactly when subtracting leaves its high bit set where the
-        // byte itself had none.
-        let special = (quote.wrapping_sub(ONES) & !quote)
-            | (slash.wrapping_sub(ONES) & !slash)
-            | (x.wrapping_sub(ONES * 0x20) & !x);
-        let found = special & HIGH;
+        let found = special_bytes(u64::from_le_bytes(word));
         if found != 0 {
             // The lowest flagged byte is exact (a borrow only flags bytes above a true match).
             return i + (found.trailing_zeros() / 8) as usize;
@@ -166,6 +157,48 @@ pub(crate) fn skip_plain(b: &[u8], mut i: usize) -> usize {
         i += 8;
     }
     i
+}
+
+/// The high bit of each byte of `x` (eight bytes, little-endian) that is `"`, `\\` or below
+/// 0x20, and possibly of bytes above such a byte (a borrow); zero exactly when none is.
+#[inline]
+pub(crate) fn special_bytes(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let quote = x ^ (ONES * u64::from(b'"'));
+    let slash = x ^ (ONES * u64::from(b'\\'));
+    // A byte is zero (or below 0x20) exactly when subtracting leaves its high bit set where the
+    // byte itself had none.
+    let special =
+        (quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (x.wrapping_sub(ONES * 0x20) & !x);
+    special & HIGH
+}
+
+/// Whether `b` holds a `"`, `\\` or control character (a byte JSON text must escape): eight
+/// bytes at a time, the last word read overlapping the one before (no byte-by-byte tail, no
+/// copy); a string shorter than eight bytes is read as two overlapping halves, or padded with
+/// spaces.
+#[inline]
+pub(crate) fn has_special(b: &[u8]) -> bool {
+    let n = b.len();
+    let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or([0; 8]));
+    let half = |at: usize| u64::from(u32::from_le_bytes(b[at..at + 4].try_into().unwrap_or([0; 4])));
+    let x = match n {
+        0 => return false,
+        1..=3 => {
+            const SPACES: u64 = 0x2020_2020_2020_2020;
+            // First, middle and last byte; the other five bytes spaces.
+            u64::from(b[0]) | (u64::from(b[n / 2]) << 8) | (u64::from(b[n - 1]) << 16) | (SPACES << 24)
+        }
+        4..=7 => half(0) | (half(n - 4) << 32),
+        _ => {
+            if skip_plain(b, 0) + 8 <= n {
+                return true;
+            }
+            word(n - 8)
+        }
+    };
+    special_bytes(x) != 0
 }
 
 /// An open container: where its values start on the parser's value stacks.
