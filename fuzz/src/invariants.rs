@@ -21,9 +21,10 @@
 //! Invariants of `repair` and `plan_schema` (validator.md §9), on every pair: `repair` never
 //! panics; its verdict is the verdict of the plan text it returns (a `json` message's wording
 //! aside, for an object plan; a plan value that is neither text nor an object gets the `type`
-//! verdict without the text checks, as `validate` gives it); no applied fix leaves its issue in the
-//! plan of its round ([`fixes_that_left_their_issue`]); a valid plan comes back unchanged with an empty patch; a second repair applies nothing;
-//! `plan_schema` in both variants never panics and gives a schema object or a `SchemaError`.
+//! verdict without the text checks, as `validate` gives it); no applied fix leaves its issue in
+//! the plan of its round ([`fixes_that_left_their_issue`]); a valid plan comes back unchanged
+//! with an empty patch; a second repair applies nothing; `plan_schema` in both variants never
+//! panics and gives a schema object or a `SchemaError`.
 
 use momentum_plan::{Check, IssueCode, Value, Verdict, json, validate, validate_bytes, validate_text};
 use std::sync::OnceLock;
