@@ -51,6 +51,9 @@ pub(crate) trait Sink {
     fn begin_object(&mut self) -> bool;
     fn key(&mut self, name: &str);
     fn end_object(&mut self);
+    /// As `end_object`, for a `dict` whose keys are all exact `str`s (distinct, so no search for a
+    /// repeated name is needed).
+    fn end_object_distinct(&mut self);
 }
 
 impl Sink for TreeBuilder<'_> {
@@ -86,6 +89,9 @@ impl Sink for TreeBuilder<'_> {
     }
     fn end_object(&mut self) {
         TreeBuilder::end_object(self);
+    }
+    fn end_object_distinct(&mut self) {
+        TreeBuilder::end_object_distinct(self);
     }
 }
 
@@ -143,6 +149,9 @@ impl Sink for Count {
         self.bytes += name.len();
     }
     fn end_object(&mut self) {
+        self.depth -= 1;
+    }
+    fn end_object_distinct(&mut self) {
         self.depth -= 1;
     }
 }
@@ -303,10 +312,19 @@ impl<'s, S: Sink> Walk<'s, S> {
 
     fn dict(&mut self, d: &Bound<'_, PyDict>) -> Result<(), Fault> {
         self.enter(d.as_any(), true)?;
+        // Keys that are all exact `str`s are distinct as text (a `dict` holds no two equal ones);
+        // a `str` subclass may define its own equality, so two of its keys can spell one name.
+        let mut distinct = true;
         for (k, v) in d.iter() {
-            let Ok(ks) = k.cast::<PyString>() else {
-                let what = format!("{} ({})", with_article(&type_name(&k)), repr(&k));
-                return Err(Fault::new(FaultKind::NonStringName, what));
+            let ks = if let Ok(ks) = k.cast_exact::<PyString>() {
+                ks
+            } else {
+                distinct = false;
+                let Ok(ks) = k.cast::<PyString>() else {
+                    let what = format!("{} ({})", with_article(&type_name(&k)), repr(&k));
+                    return Err(Fault::new(FaultKind::NonStringName, what));
+                };
+                ks
             };
             let key = match utf8(ks)? {
                 Ok(key) => key,
@@ -321,7 +339,11 @@ impl<'s, S: Sink> Walk<'s, S> {
             }
         }
         self.open.pop();
-        self.sink.end_object();
+        if distinct {
+            self.sink.end_object_distinct();
+        } else {
+            self.sink.end_object();
+        }
         Ok(())
     }
 

@@ -279,6 +279,32 @@ def test_subclasses_and_tuples_convert_like_json_dumps() -> None:
     assert momentum_plan.validate_plan(plan, REQUEST) == momentum_plan.validate_plan(PLAN, REQUEST)
 
 
+class SameName(str):
+    """A ``str`` whose instances are equal only to themselves: a dict can hold two that spell
+    one member name."""
+
+    __hash__ = object.__hash__
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+def test_keys_that_spell_one_name_keep_the_last_value_as_json_text_does() -> None:
+    # Exact str keys are distinct, so the binding skips the search for a repeated name; a str
+    # subclass's keys are searched, and the last value wins at the first position (validator.md
+    # §7), exactly as for the text json.dumps writes. The echo shows it: only the deduplicated
+    # object equals the request.
+    echo = {k: v for k, v in REQUEST.items() if k != "kind"}
+    echo = {SameName("kind"): "goal", **echo, SameName("kind"): REQUEST["kind"]}
+    assert len(echo) == len(REQUEST) + 1
+    plan = plan_with(["request"], echo)
+    text = json.dumps(plan, ensure_ascii=False, separators=(",", ":"))
+    assert text.count('"kind":') == 3
+    verdict = momentum_plan.validate_plan(plan, REQUEST)
+    assert verdict == momentum_plan.validate_plan(text, REQUEST)
+    assert verdict["valid"], verdict
+
+
 def test_key_order_is_kept() -> None:
     # The echo check ignores order, but the size and the verdict's paths follow the dict's order.
     plan = plan_with(["routine", "weekdays"], {"zzz": [], "aaa": []})

@@ -29,7 +29,7 @@
 //! ```
 
 use crate::json::{JsonError, JsonErrorKind, MAX_DEPTH, clip, string_size};
-use crate::tree::{Node, close_members};
+use crate::tree::{Members, Node, close_members};
 use bumpalo::Bump;
 use serde_json::Value;
 
@@ -293,10 +293,27 @@ impl<'a> TreeBuilder<'a> {
     /// Closes the innermost open container, which must be an object. A repeated name keeps its
     /// first position and its last value (validator.md §7).
     pub fn end_object(&mut self) {
+        self.close_object(true);
+    }
+
+    /// As [`TreeBuilder::end_object`], for an object whose member names the host already knows
+    /// to be distinct (a Python `dict` whose keys are all exact `str`s): the search for a repeated
+    /// name is skipped. Given a repeated name anyway, the object keeps every member (a rule may
+    /// read either value; the size counts all): a wrong verdict for that input, never a panic.
+    pub fn end_object_distinct(&mut self) {
+        self.close_object(false);
+    }
+
+    fn close_object(&mut self, dedup: bool) {
         match self.open.last() {
             Some(&Open::Object(start, None)) => {
                 self.open.pop();
-                let node = Node::Object(close_members(self.arena, &self.members[start..]));
+                let members = &self.members[start..];
+                let node = Node::Object(if dedup {
+                    close_members(self.arena, members)
+                } else {
+                    Members::distinct(self.arena, members)
+                });
                 self.members.truncate(start);
                 self.push(node);
             }
@@ -504,5 +521,40 @@ mod tests {
             b.end_object();
         });
         assert_eq!(v, Some(serde_json::json!({"a": 3, "b": 2})));
+    }
+
+    #[test]
+    fn distinct_names_skip_only_the_search() {
+        let members = |b: &mut TreeBuilder<'_>| {
+            b.begin_object().unwrap();
+            b.key("a");
+            b.integer(1);
+            b.key("b");
+            b.begin_array().unwrap();
+            b.string("x");
+            b.end_array();
+        };
+        let arena = Arena::new();
+        let (mut checked, mut trusted) = (TreeBuilder::new(&arena), TreeBuilder::new(&arena));
+        members(&mut checked);
+        checked.end_object();
+        members(&mut trusted);
+        trusted.end_object_distinct();
+        let (checked, trusted) = (checked.finish().unwrap(), trusted.finish().unwrap());
+        assert_eq!(trusted.to_value(), checked.to_value());
+        assert_eq!(trusted.size(), checked.size());
+        assert_eq!(trusted.size(), r#"{"a":1,"b":["x"]}"#.len());
+        // Misuse: a repeated name is kept twice (and measured twice).
+        let mut b = TreeBuilder::new(&arena);
+        b.begin_object().unwrap();
+        b.key("a");
+        b.integer(1);
+        b.key("a");
+        b.integer(2);
+        b.end_object_distinct();
+        let t = b.finish().unwrap();
+        assert_eq!(t.size(), r#"{"a":1,"a":2}"#.len());
+        assert_eq!(t.to_value(), serde_json::json!({"a": 2}), "serde_json keeps the last of two");
+        assert!(matches!(t.root, Node::Object(m) if m.len() == 2));
     }
 }

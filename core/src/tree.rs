@@ -38,6 +38,11 @@ impl<'a> Members<'a> {
         self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
 
+    /// `m` copied into `arena` as they are: for members whose names are known to be distinct.
+    pub(crate) fn distinct(arena: &'a Bump, m: &[(&'a str, Node<'a>)]) -> Members<'a> {
+        Members(arena.alloc_slice_copy(m))
+    }
+
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&'a str, &'a Node<'a>)> + use<'a> {
         self.0.iter().map(|(k, v)| (*k, v))
     }
@@ -69,7 +74,7 @@ fn has_duplicate_names(m: &[(&str, Node<'_>)]) -> bool {
 
 /// The members `m` of a closed object, copied into `arena` with unique names (validator.md §7).
 pub(crate) fn close_members<'a>(arena: &'a Bump, m: &[(&'a str, Node<'a>)]) -> Members<'a> {
-    Members(if has_duplicate_names(m) { arena.alloc_slice_copy(&dedup(m)) } else { arena.alloc_slice_copy(m) })
+    if has_duplicate_names(m) { Members(arena.alloc_slice_copy(&dedup(m))) } else { Members::distinct(arena, m) }
 }
 
 /// `m` with unique names: the last value wins, at the first name's position (validator.md §7).
