@@ -1,6 +1,6 @@
 //! Python objects into the core's tree in one pass: a walk over the objects that tells a
 //! [`TreeBuilder`] what it meets, value by value (no `json.dumps`, no `serde_json::Value` in
-//! between; issue 12). The builder measures the compact size and bounds the depth as it goes.
+//! between; issue 12). The builder bounds the compact size and the depth as it goes.
 //!
 //! The mapping follows `json.dumps` where JSON can hold the value, and refuses the rest with the
 //! JSON path of the offending value (validator.md §4 path syntax, §7):

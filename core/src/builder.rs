@@ -1,8 +1,8 @@
 //! Building the core's tree straight from a host's values (validator.md §7, D12; issue 12 item 3):
 //! a binding walks its own objects (a Python dict, a JavaScript object) once and tells a
 //! [`TreeBuilder`] what it meets, value by value, as a streaming writer would be told. No JSON
-//! text and no `serde_json::Value` is built in between; the builder measures the compact size and
-//! bounds the depth as it goes, so the rules run on the result directly
+//! text and no `serde_json::Value` is built in between; the builder bounds the compact size and
+//! the depth as it goes, so the rules run on the result directly
 //! ([`crate::validate_input`] with [`crate::Input::Tree`]).
 //!
 //! The tree lives in an [`Arena`] the caller owns (one allocation in the usual case). Strings
@@ -28,7 +28,7 @@
 //! # Ok::<(), momentum_plan::JsonError>(())
 //! ```
 
-use crate::json::{JsonError, JsonErrorKind, MAX_DEPTH, clip, string_size};
+use crate::json::{JsonError, JsonErrorKind, MAX_DEPTH, clip};
 use crate::tree::{Members, Node, close_members};
 use bumpalo::Bump;
 use serde_json::Value;
@@ -52,20 +52,37 @@ impl Arena {
     }
 }
 
-/// A complete JSON value built by a [`TreeBuilder`]: the core's view of it, and the size in bytes
-/// of its compact JSON (validator.md §7), measured while it was built.
+/// A complete JSON value built by a [`TreeBuilder`]: the core's view of it, and a bound on the
+/// size of its compact JSON (validator.md §7) counted while it was built.
 #[derive(Debug, Clone, Copy)]
 pub struct Tree<'a> {
     pub(crate) root: Node<'a>,
-    pub(crate) size: usize,
+    /// The compact size in bytes were no string or member name to need an escape (every member
+    /// counted, a repeated name too): at least the size, less any repeats.
+    plain_size: usize,
+    /// The UTF-8 bytes of every string and member name: an escape adds at most 5 bytes for each
+    /// (a control character written `\u00XX`).
+    string_bytes: usize,
 }
 
 impl Tree<'_> {
     /// The size in bytes of the value's compact JSON serialization (validator.md §7): what an
-    /// object plan is measured by against the 262,144-byte limit.
+    /// object plan is measured by against the 262,144-byte limit. Measured by a walk of the tree
+    /// (linear in its size, no text written).
     #[must_use]
     pub fn size(&self) -> usize {
-        self.size
+        crate::json::size_of(&self.root)
+    }
+
+    /// [`Tree::size`] when it is over `limit` bytes, else `None`. The bound counted while building
+    /// decides most trees without a walk: only one that may be over is measured (§5.2 shows the size
+    /// of an oversized plan only).
+    pub(crate) fn size_over(&self, limit: usize) -> Option<usize> {
+        if self.plain_size.saturating_add(self.string_bytes.saturating_mul(5)) <= limit {
+            return None;
+        }
+        let size = self.size();
+        (size > limit).then_some(size)
     }
 
     /// The value as a `serde_json::Value` (numbers keep their literal), for tests and tools.
@@ -99,7 +116,9 @@ pub struct TreeBuilder<'a> {
     members: Vec<(&'a str, Node<'a>)>,
     open: Vec<Open<'a>>,
     root: Option<Node<'a>>,
-    size: usize,
+    /// As [`Tree::plain_size`] and [`Tree::string_bytes`], so far.
+    plain_size: usize,
+    string_bytes: usize,
     misused: bool,
 }
 
@@ -118,7 +137,8 @@ impl<'a> TreeBuilder<'a> {
             members: Vec::with_capacity(32),
             open: Vec::with_capacity(16),
             root: None,
-            size: 0,
+            plain_size: 0,
+            string_bytes: 0,
             misused: false,
         }
     }
@@ -137,12 +157,12 @@ impl<'a> TreeBuilder<'a> {
             None if self.root.is_none() => self.root = Some(node),
             None => self.misused = true,
             Some(Open::Array(start)) => {
-                self.size += usize::from(self.items.len() > *start);
+                self.plain_size += usize::from(self.items.len() > *start);
                 self.items.push(node);
             }
             Some(Open::Object(start, key)) => match key.take() {
                 Some(k) => {
-                    self.size += usize::from(self.members.len() > *start);
+                    self.plain_size += usize::from(self.members.len() > *start);
                     self.members.push((k, node));
                 }
                 None => self.misused = true,
@@ -153,14 +173,14 @@ impl<'a> TreeBuilder<'a> {
     /// `null`.
     #[inline]
     pub fn null(&mut self) {
-        self.size += 4;
+        self.plain_size += 4;
         self.push(Node::Null);
     }
 
     /// `true` or `false`.
     #[inline]
     pub fn bool(&mut self, b: bool) {
-        self.size += if b { 4 } else { 5 };
+        self.plain_size += if b { 4 } else { 5 };
         self.push(Node::Bool(b));
     }
 
@@ -175,7 +195,9 @@ impl<'a> TreeBuilder<'a> {
     /// A string the caller lends for the arena's lifetime (no copy).
     #[inline]
     pub fn str(&mut self, s: &'a str) {
-        self.size += string_size(s);
+        // Quotes and the bytes; escapes are measured only if the bound says they may matter.
+        self.plain_size += 2 + s.len();
+        self.string_bytes += s.len();
         self.push(Node::String(s));
     }
 
@@ -231,7 +253,7 @@ impl<'a> TreeBuilder<'a> {
     /// A number literal already known to follow the JSON grammar (from a parsed value).
     #[inline]
     pub(crate) fn number_literal(&mut self, text: &'a str) {
-        self.size += text.len();
+        self.plain_size += text.len();
         self.push(Node::Number(text));
     }
 
@@ -242,7 +264,7 @@ impl<'a> TreeBuilder<'a> {
     /// nothing is opened then, and the caller stops (the plan gets the `json` verdict).
     pub fn begin_array(&mut self) -> Result<(), JsonError> {
         self.room()?;
-        self.size += 2;
+        self.plain_size += 2;
         self.open.push(Open::Array(self.items.len()));
         Ok(())
     }
@@ -266,7 +288,7 @@ impl<'a> TreeBuilder<'a> {
     /// As [`TreeBuilder::begin_array`].
     pub fn begin_object(&mut self) -> Result<(), JsonError> {
         self.room()?;
-        self.size += 2;
+        self.plain_size += 2;
         self.open.push(Open::Object(self.members.len(), None));
         Ok(())
     }
@@ -283,7 +305,8 @@ impl<'a> TreeBuilder<'a> {
     pub fn key_str(&mut self, name: &'a str) {
         match self.open.last_mut() {
             Some(Open::Object(_, key @ None)) => {
-                self.size += string_size(name) + 1;
+                self.plain_size += 3 + name.len();
+                self.string_bytes += name.len();
                 *key = Some(name);
             }
             _ => self.misused = true,
@@ -330,7 +353,9 @@ impl<'a> TreeBuilder<'a> {
     #[must_use]
     pub fn finish(self) -> Option<Tree<'a>> {
         match (self.misused, self.open.is_empty(), self.root) {
-            (false, true, Some(root)) => Some(Tree { root, size: self.size }),
+            (false, true, Some(root)) => {
+                Some(Tree { root, plain_size: self.plain_size, string_bytes: self.string_bytes })
+            }
             _ => None,
         }
     }
@@ -425,6 +450,36 @@ mod tests {
         let mut b = TreeBuilder::new(&arena);
         f(&mut b);
         b.finish().map(|t| t.to_value())
+    }
+
+    #[test]
+    fn size_over_measures_only_what_may_be_over() {
+        let limit = 262_144;
+        let one = |s: &str| {
+            let arena = Arena::new();
+            let mut b = TreeBuilder::new(&arena);
+            b.begin_object().unwrap();
+            b.key("k\u{1}");
+            b.string(s);
+            b.end_object();
+            let t = b.finish().unwrap();
+            let exact = serde_json::to_string(&t.to_value()).unwrap().len();
+            assert_eq!(t.size(), exact);
+            (t.size_over(limit), exact)
+        };
+        // Under the bound: never over.
+        assert_eq!(one(&"\u{1}".repeat(1000)).0, None);
+        // Plain bytes under the limit, escapes over it (each control character is 6 bytes).
+        let (over, exact) = one(&"\u{1}".repeat(50_000));
+        assert!(exact > limit);
+        assert_eq!(over, Some(exact));
+        // Over the bound, within the limit once measured: not over.
+        let (over, exact) = one(&"a".repeat(60_000));
+        assert!(exact <= limit);
+        assert_eq!(over, None);
+        // Over by plain bytes alone, by one byte.
+        let n = limit - r#"{"k\u0001":""}"#.len() + 1;
+        assert_eq!(one(&"a".repeat(n)), (Some(limit + 1), limit + 1));
     }
 
     #[test]

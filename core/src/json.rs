@@ -439,13 +439,13 @@ pub(crate) fn deep_equal(a: &Node<'_>, b: &Node<'_>) -> bool {
             (Node::Null, Node::Null) => true,
             (Node::Bool(x), Node::Bool(y)) => x == y,
             (Node::Number(x), Node::Number(y)) => numbers_equal(x, y),
-            (Node::String(x), Node::String(y)) => x == y,
+            (Node::String(x), Node::String(y)) => crate::tree::same_str(x, y),
             (Node::Array(x), Node::Array(y)) if x.len() == y.len() => {
                 stack.extend(x.iter().zip(y.iter()));
                 true
             }
             (Node::Object(x), Node::Object(y)) if x.len() == y.len() => {
-                if x.iter().zip(y.iter()).all(|((a, _), (b, _))| a == b) {
+                if x.iter().zip(y.iter()).all(|((a, _), (b, _))| crate::tree::same_str(a, b)) {
                     // Same members in the same order (the usual echo): no lookups.
                     stack.extend(x.iter().zip(y.iter()).map(|((_, a), (_, b))| (a, b)));
                     true

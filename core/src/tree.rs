@@ -35,7 +35,7 @@ impl<'a> Members<'a> {
     /// The value of member `key`.
     #[inline]
     pub(crate) fn get(&self, key: &str) -> Option<&'a Node<'a>> {
-        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+        self.0.iter().find(|(k, _)| same_str(k, key)).map(|(_, v)| v)
     }
 
     /// `m` copied into `arena` as they are: for members whose names are known to be distinct.
@@ -62,10 +62,31 @@ pub(crate) fn arena_for(text_len: usize) -> Bump {
     Bump::with_capacity((text_len * 2).clamp(512, 64 * 1024))
 }
 
+/// Whether `a` and `b` are the same text: `a == b` without a call to `memcmp` for the short
+/// names and values plans are made of (up to 16 bytes: two overlapping loads from each, as
+/// [`has_special`] reads; longer ones compare as slices).
+#[inline]
+pub(crate) fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or([0; 8]));
+    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().unwrap_or([0; 4]));
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
+    }
+}
+
 /// Whether two names of `m` are equal (no allocation for the small objects plans are made of).
 fn has_duplicate_names(m: &[(&str, Node<'_>)]) -> bool {
     if m.len() <= 16 {
-        (1..m.len()).any(|j| m[..j].iter().any(|(k, _)| *k == m[j].0))
+        (1..m.len()).any(|j| m[..j].iter().any(|(k, _)| same_str(k, m[j].0)))
     } else {
         let mut seen = std::collections::BTreeSet::new();
         !m.iter().all(|(k, _)| seen.insert(*k))
@@ -666,6 +687,27 @@ mod tests {
             "\"é中😀\"",
         ] {
             assert_eq!(ok(t), serde_json::from_str::<Value>(t).unwrap(), "{t}");
+        }
+    }
+
+    #[test]
+    fn same_str_is_string_equality() {
+        // Every length to 20, a difference at every position (each of two byte values), and
+        // strings of different lengths sharing a prefix: the overlapping loads must miss nothing.
+        for len in 0..=20 {
+            let a: String = (0..len).map(|i| char::from(b"abcdefghijklmnopqrstuvwxyz"[i % 26])).collect();
+            assert!(same_str(&a, &a.clone()), "{a:?}");
+            for at in 0..len {
+                for c in ['Z', 'é'] {
+                    let mut b: Vec<char> = a.chars().collect();
+                    b[at] = c;
+                    let b: String = b.into_iter().collect();
+                    assert_eq!(same_str(&a, &b), a == b, "{a:?} {b:?}");
+                    assert_eq!(same_str(&b, &a), a == b, "{b:?} {a:?}");
+                }
+            }
+            assert!(!same_str(&a, &format!("{a}a")), "{a:?} and one more byte");
+            assert!(!same_str(&format!("{a}a"), &a));
         }
     }
 

@@ -88,7 +88,7 @@ pub fn validate_input(plan: Input<'_>, request: Input<'_>) -> Result<Verdict, Js
             let mut b = TreeBuilder::over(&arena);
             match b.import(v) {
                 Ok(()) => match b.finish() {
-                    Some(Tree { root: Node::Object(map), size }) => run(&map, size, &request),
+                    Some(t @ Tree { root: Node::Object(map), .. }) => run(&map, t.size_over(PAYLOAD_LIMIT), &request),
                     _ => Verdict::not_json(&JsonError::too_deep()),
                 },
                 Err(e) => Verdict::not_json(&e),
@@ -96,7 +96,7 @@ pub fn validate_input(plan: Input<'_>, request: Input<'_>) -> Result<Verdict, Js
         }
         Input::Value(other) => not_an_object(&Node::from_value(other, 1, &arena)),
         Input::Tree(t) => match t.root {
-            Node::Object(map) => run(&map, t.size, &request),
+            Node::Object(map) => run(&map, t.size_over(PAYLOAD_LIMIT), &request),
             other => not_an_object(&other),
         },
     })
@@ -109,7 +109,9 @@ pub(crate) fn verdict_and_fixes(plan: &Value, request: &Value) -> (Verdict, Vec<
     let request = Node::from_value(request, 1, &arena);
     let mut b = TreeBuilder::over(&arena);
     match b.import(plan).map(|()| b.finish()) {
-        Ok(Some(Tree { root: Node::Object(map), size })) => run_collecting::<true>(&map, size, &request),
+        Ok(Some(t @ Tree { root: Node::Object(map), .. })) => {
+            run_collecting::<true>(&map, t.size_over(PAYLOAD_LIMIT), &request)
+        }
         Ok(Some(Tree { root, .. })) => (not_an_object(&root), Vec::new()),
         Ok(None) => (Verdict::not_json(&JsonError::too_deep()), Vec::new()),
         Err(e) => (Verdict::not_json(&e), Vec::new()),
@@ -124,7 +126,7 @@ fn text_verdict<'a>(
     request: &Node<'_>,
 ) -> Verdict {
     match tree::parse_with(text, arena, scratch) {
-        Ok(Node::Object(map)) => run(&map, text.len(), request),
+        Ok(Node::Object(map)) => run(&map, over_limit(text.len()), request),
         Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
     }
@@ -186,10 +188,14 @@ pub fn validate_value_text(plan: &str, request: &str) -> Result<Verdict, JsonErr
     let mut scratch = tree::Scratch::new();
     let request = tree::parse_with(request, &arena, &mut scratch)?;
     Ok(match tree::parse_with(plan, &arena, &mut scratch)? {
-        node @ Node::Object(map) => run(&map, json::size_of(&node), &request),
+        // The compact JSON of a parsed value is never longer than its text (whitespace goes, every
+        // escape it writes was written at least as long), so only text over the limit is measured.
+        node @ Node::Object(map) => {
+            run(&map, if plan.len() > PAYLOAD_LIMIT { over_limit(json::size_of(&node)) } else { None }, &request)
+        }
         // A string value is plan text, as in `validate`.
         Node::String(text) => match tree::parse_with(text, &arena, &mut scratch) {
-            Ok(Node::Object(map)) => run(&map, text.len(), &request),
+            Ok(Node::Object(map)) => run(&map, over_limit(text.len()), &request),
             Ok(other) => not_an_object(&other),
             Err(e) => Verdict::not_json(&e),
         },
@@ -232,7 +238,7 @@ struct PlanFields<'v> {
 fn pick<'v, const N: usize>(m: &'v Members<'v>, names: [&str; N]) -> [Option<&'v Node<'v>>; N] {
     let mut out = [None; N];
     for (k, v) in m.iter() {
-        if let Some(i) = names.iter().position(|n| *n == k) {
+        if let Some(i) = names.iter().position(|n| tree::same_str(n, k)) {
             out[i] = Some(v);
         }
     }
@@ -255,14 +261,24 @@ struct Validator<'a, const COLLECT: bool> {
     asked_kind: Option<&'static str>,
 }
 
-fn run(plan: &Members<'_>, size: usize, request: &Node<'_>) -> Verdict {
-    run_collecting::<false>(plan, size, request).0
+/// The §5.2 limit in bytes (D3: 262,144).
+const PAYLOAD_LIMIT: usize = LIMITS.payload_bytes as usize;
+
+/// `size` (bytes) when it is over the §5.2 limit, else `None`: what [`run`] is told.
+fn over_limit(size: usize) -> Option<usize> {
+    (size > PAYLOAD_LIMIT).then_some(size)
+}
+
+/// The verdict on an object plan; `oversize` is the plan's size in bytes when it is over the §5.2
+/// limit (`None` when within it: a size under the limit is never shown, so it need not be measured).
+fn run(plan: &Members<'_>, oversize: Option<usize>, request: &Node<'_>) -> Verdict {
+    run_collecting::<false>(plan, oversize, request).0
 }
 
 /// The verdict and, with `COLLECT`, the fixes proposed for its issues (validator.md §9).
 pub(crate) fn run_collecting<const COLLECT: bool>(
     plan: &Members<'_>,
-    size: usize,
+    oversize: Option<usize>,
     request: &Node<'_>,
 ) -> (Verdict, Vec<Fix>) {
     let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] = pick(
@@ -308,7 +324,7 @@ pub(crate) fn run_collecting<const COLLECT: bool>(
     let root = Loc::Root;
 
     // §5.2 size (D3)
-    if size > LIMITS.payload_bytes as usize {
+    if let Some(size) = oversize {
         v.error(IssueCode::Size, &root, messages::size(size, LIMITS.payload_bytes));
     }
 
