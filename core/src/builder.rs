@@ -361,7 +361,7 @@ impl<'a> TreeBuilder<'a> {
     }
 
     /// Imports a parsed `serde_json::Value` in one pass, strings and literals borrowed: the tree,
-    /// the compact size and the checks of validator.md §7 and D12 together (at most
+    /// the bound on the compact size and the checks of validator.md §7 and D12 together (at most
     /// [`MAX_DEPTH`] levels; no number with a fraction or exponent that overflows to infinity).
     /// The first fault in document order is reported.
     pub(crate) fn import(&mut self, v: &'a Value) -> Result<(), JsonError> {
