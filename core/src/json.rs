@@ -347,25 +347,31 @@ pub(crate) fn write_string(s: &str, out: &mut String) {
 // Numbers (validator.md §7): integers are literals without fraction or exponent; comparison is by
 // exact value.
 
-/// Whether a number literal is an integer: written without fraction or exponent (`30.0` and
-/// `1e3` are not).
-pub(crate) fn is_integer(n: &str) -> bool {
-    !n.bytes().any(|c| matches!(c, b'.' | b'e' | b'E'))
-}
-
-/// The value of an integer literal, clamped to ±10^15 (far outside any minute count, so
+/// The value of an integer literal (written without fraction or exponent: `30.0` and `1e3` are
+/// not integers), clamped to ±10^15 (far outside any minute count, so
 /// comparisons with times stay exact); `None` when `v` is not an integer (booleans are not
 /// numbers: D2).
 pub(crate) fn integer(v: &Node<'_>) -> Option<i64> {
     const CLAMP: i64 = 1_000_000_000_000_000;
     let Node::Number(s) = v else { return None };
-    if !is_integer(s) {
-        return None;
+    let b = s.as_bytes();
+    let (neg, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, b),
+    };
+    // One pass: after its sign, a JSON number is digits up to a `.`, `e` or `E` if it has one
+    // (an exponent's sign comes after the `e`), so the first non-digit makes it a non-integer.
+    // The magnitude stops growing once it passes CLAMP (below it, ×10 + 9 cannot overflow).
+    let mut mag: i64 = 0;
+    for &c in digits {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        if mag <= CLAMP {
+            mag = mag * 10 + i64::from(c - b'0');
+        }
     }
-    let s: &str = s;
-    let (neg, digits) = s.strip_prefix('-').map_or((false, s), |d| (true, d));
-    let digits = digits.trim_start_matches('0');
-    let mag = if digits.len() > 16 { CLAMP } else { digits.parse::<i64>().unwrap_or(0).min(CLAMP) };
+    let mag = mag.min(CLAMP);
     Some(if neg { -mag } else { mag })
 }
 
@@ -630,6 +636,14 @@ mod tests {
         assert_eq!(integer(&v("true")), None);
         assert_eq!(integer(&v("100000000000000000000")), Some(1_000_000_000_000_000));
         assert_eq!(integer(&v("-100000000000000000000")), Some(-1_000_000_000_000_000));
+        // around the clamp: 10^15 ± 1, 16 and 17 digits, leading zeros are not JSON
+        assert_eq!(integer(&v("999999999999999")), Some(999_999_999_999_999));
+        assert_eq!(integer(&v("1000000000000001")), Some(1_000_000_000_000_000));
+        assert_eq!(integer(&v("-9999999999999999")), Some(-1_000_000_000_000_000));
+        assert_eq!(integer(&v("99999999999999999999999999999999999999999")), Some(1_000_000_000_000_000));
+        assert_eq!(integer(&v("1440")), Some(1440));
+        assert_eq!(integer(&v("-1E5")), None);
+        assert_eq!(integer(&v("0.5")), None);
     }
 
     #[test]
