@@ -52,9 +52,10 @@ use momentum_plan::{
 };
 
 /// The addon's allocator: mimalloc makes the core's allocations ~10–25 % faster than glibc malloc
-/// in Node (README, "Speed").
+/// in Node (README, "Speed"); `momentum_plan_alloc` calls it without the aligned API where its
+/// size classes give the alignment.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: momentum_plan_alloc::MiMalloc = momentum_plan_alloc::MiMalloc;
 use napi::bindgen_prelude::{Either, Unknown};
 use napi::{Error, Result, Status};
 use napi_derive::napi;

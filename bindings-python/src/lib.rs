@@ -43,7 +43,7 @@ use std::sync::OnceLock;
 
 /// The allocator for the extension's own (Rust) allocations; Python's objects are unaffected.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: momentum_plan_alloc::MiMalloc = momentum_plan_alloc::MiMalloc;
 
 /// Validates a plan against the request it answers and returns the verdict (validator.md §4, §5).
 ///

@@ -43,10 +43,8 @@ pub(crate) fn verdict<'py>(py: Python<'py>, v: &Verdict) -> PyResult<Bound<'py, 
     d.set_item(intern!(py, "valid"), v.valid)?;
     d.set_item(intern!(py, "errors"), issues(py, &v.errors)?)?;
     d.set_item(intern!(py, "warnings"), issues(py, &v.warnings)?)?;
-    let checks = PyList::empty(py);
-    for c in &v.checks {
-        checks.append(check_name(py, *c))?;
-    }
+    // Made at its final length (no appends that grow it).
+    let checks = PyList::new(py, v.checks.iter().map(|c| check_name(py, *c)))?;
     d.set_item(intern!(py, "checks"), checks)?;
     Ok(d)
 }
