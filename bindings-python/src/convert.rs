@@ -373,15 +373,24 @@ impl<'s, S: Sink> Walk<'s, S> {
 ///
 /// `to_str` (abi3-py310) borrows the UTF-8 CPython caches in the `str` object (no copy; for an
 /// ASCII `str`, its own data). The text is valid while `s` lives and is never changed.
+#[inline]
 pub(crate) fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Result<&'a str, (u16, String)>> {
     match s.to_str() {
         Ok(text) => Ok(Ok(text)),
-        Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(s.py()) => {
-            let (before, unit, lossy) = lone_surrogate(s)?;
-            drop(before);
-            Ok(Err((unit, lossy)))
-        }
-        Err(e) => Err(e),
+        Err(e) => not_utf8(s, e),
+    }
+}
+
+/// `utf8` of a `str` that `to_str` refused (`e`): a lone surrogate, or `e` itself (out of line:
+/// the walk meets it at most once).
+#[cold]
+#[inline(never)]
+fn not_utf8(s: &Bound<'_, PyString>, e: PyErr) -> PyResult<Result<&'static str, (u16, String)>> {
+    if e.is_instance_of::<PyUnicodeEncodeError>(s.py()) {
+        let (_, unit, lossy) = lone_surrogate(s)?;
+        Ok(Err((unit, lossy)))
+    } else {
+        Err(e)
     }
 }
 

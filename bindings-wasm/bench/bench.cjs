@@ -1,12 +1,13 @@
 'use strict';
 // `npm run bench`: ops/s of validatePlan through wasm in Node, object and text input, beside
 // JSON.parse of the same text and the napi binding (../bindings-node, when it is built), all in
-// one run. Prints a Markdown table (the README records one); `npm run bench` then runs
+// one run, side by side (bench/measure.cjs's sideBySide: every case in each round; ops/s the
+// median over the rounds, the ratio the median of the ratios within a round). Prints a Markdown table (the README records one); `npm run bench` then runs
 // bench/chromium.mjs, the wasm rows again in headless Chromium.
 
 const { validatePlan } = require('../pkg/node');
 const { calm, large } = require('./plans.cjs');
-const { measure, table } = require('./measure.cjs');
+const { sideBySide, table } = require('./measure.cjs');
 
 let napi = null;
 try {
@@ -36,11 +37,7 @@ for (const input of [calm(), large()]) {
     cases.push(['napi validatePlan(text, text)', () => napi.validatePlan(input.planText, input.requestText)]);
     cases.push(['napi validatePlan(object, object)', () => napi.validatePlan(plan, request)]);
   }
-  const base = measure(cases[0][1]);
-  for (const [name, fn] of cases) {
-    const r = name === cases[0][0] ? base : measure(fn);
-    rows.push({ input: `${input.name}, ${bytes} B, valid: ${verdict.valid}`, name, ...r, ratio: base.opsPerSec / r.opsPerSec });
-  }
+  for (const r of sideBySide(cases)) rows.push({ input: `${input.name}, ${bytes} B, valid: ${verdict.valid}`, ...r });
 }
 console.log(`In Node ${process.version} (pkg/node):\n`);
 console.log(table(rows));

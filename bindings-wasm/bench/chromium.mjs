@@ -2,7 +2,8 @@
 // Chromium (Debian's /usr/bin/chromium or $CHROMIUM, driven by playwright-core, offline: only our
 // own 127.0.0.1 server is reachable): JSON.parse of the plan text beside validatePlan of the
 // package's web build (pkg/web), text and object input, timed in the page with performance.now()
-// by the loop of bench/measure.cjs (warm-up, then the median of 5 rounds of batches). Prints a
+// by bench/measure.cjs's sideBySide (its source text is put in the page): every case in each
+// round, the median over the rounds. Prints a
 // Markdown table; skipped, with the reason, when Chromium is not installed.
 
 import { createServer } from 'node:http';
@@ -14,35 +15,18 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { calm, large } = require('./plans.cjs');
-const { table } = require('./measure.cjs');
+const { sideBySide, table } = require('./measure.cjs');
 
 const CRATE = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PKG = join(CRATE, 'pkg', 'web');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' };
 
-// The page: the package's web build, and the timing loop of bench/measure.cjs in the page.
+// The page: the package's web build, and bench/measure.cjs's sideBySide, from its source text.
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title>
 <script type="module">
 import init, { validatePlan } from '/pkg/index.js';
-function once(fn, ms) {
-  let n = 0, batch = 1, elapsed = 0;
-  const start = performance.now();
-  while (elapsed < ms) {
-    for (let i = 0; i < batch; i++) fn();
-    n += batch;
-    elapsed = performance.now() - start;
-    if (elapsed < ms / 10) batch *= 2;
-  }
-  return (n / elapsed) * 1000;
-}
-function measure(fn, ms = 400, rounds = 5) {
-  once(fn, 150);
-  const results = [];
-  for (let r = 0; r < rounds; r++) results.push(once(fn, ms));
-  results.sort((a, b) => a - b);
-  return results[Math.floor(rounds / 2)];
-}
+${sideBySide.toString()}
 window.run = async (inputs) => {
   await init();
   const rows = [];
@@ -56,7 +40,7 @@ window.run = async (inputs) => {
       ['wasm validatePlan(object, object)', () => validatePlan(plan, request)],
     ];
     const bytes = new TextEncoder().encode(planText).length;
-    for (const [what, fn] of cases) rows.push({ input: name + ', ' + bytes + ' B, valid: ' + verdict.valid, name: what, opsPerSec: measure(fn) });
+    for (const r of sideBySide(cases)) rows.push({ input: name + ', ' + bytes + ' B, valid: ' + verdict.valid, ...r });
   }
   return rows;
 };
@@ -107,12 +91,6 @@ async function main() {
     const version = browser.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
     const inputs = [calm(), large()].map(({ name, planText, requestText }) => ({ name, planText, requestText }));
     const rows = await page.evaluate((i) => window.run(i), inputs);
-    let base0 = null;
-    for (const r of rows) {
-      if (r.name.startsWith('JSON.parse')) base0 = r.opsPerSec;
-      r.usPerOp = 1e6 / r.opsPerSec;
-      r.ratio = base0 / r.opsPerSec;
-    }
     console.log(`\nIn headless Chromium ${version} (the web build, pkg/web; timed in the page):\n`);
     console.log(table(rows));
   } finally {
