@@ -204,9 +204,13 @@ impl<'a> TreeBuilder<'a> {
     /// An integer (validator.md §7: a host integer is a JSON integer, exact).
     #[inline]
     pub fn integer(&mut self, i: i64) {
-        let mut buf = itoa_buf(i);
-        let text: &'a str = self.arena.alloc_str(buf.as_str());
-        buf.clear();
+        // 0..=999 (most of a plan's numbers: minutes, versions) are slices of a static table.
+        if let Some(text) = small_decimal(i) {
+            self.number_literal(text);
+            return;
+        }
+        let mut buf = [0u8; 20];
+        let text: &'a str = self.arena.alloc_str(decimal(i, &mut buf));
         self.number_literal(text);
     }
 
@@ -399,46 +403,59 @@ impl<'a> TreeBuilder<'a> {
     }
 }
 
-/// The decimal text of `i` in a stack buffer.
-fn itoa_buf(i: i64) -> SmallText {
-    let mut out = SmallText { buf: [0; 20], len: 0 };
+/// The ten decimal digits, by value.
+const DIGITS: [u8; 10] = *b"0123456789";
+
+/// `000`, `001`, … `999`: three digits for each of 0..=999, built at compile time.
+const SMALL_DIGITS: [u8; 3000] = {
+    let mut t = [0u8; 3000];
+    let mut n = 0;
+    while n < 1000 {
+        t[3 * n] = DIGITS[n / 100];
+        t[3 * n + 1] = DIGITS[n / 10 % 10];
+        t[3 * n + 2] = DIGITS[n % 10];
+        n += 1;
+    }
+    t
+};
+
+/// [`SMALL_DIGITS`] as text (checked at compile time: a static's initializer is evaluated then).
+static SMALL_TEXT: &str = match std::str::from_utf8(&SMALL_DIGITS) {
+    Ok(text) => text,
+    Err(_) => panic!("SMALL_DIGITS holds only ASCII digits"),
+};
+
+/// The decimal text of `i` when it is in 0..=999, without leading zeros: a slice of [`SMALL_TEXT`].
+fn small_decimal(i: i64) -> Option<&'static str> {
+    let n = usize::try_from(i).ok().filter(|&n| n < 1000)?;
+    let digits = if n >= 100 {
+        3
+    } else if n >= 10 {
+        2
+    } else {
+        1
+    };
+    SMALL_TEXT.get(3 * n + 3 - digits..3 * n + 3)
+}
+
+/// The decimal text of `i`, written from the end of `buf` (20 bytes hold `i64::MIN`).
+fn decimal(i: i64, buf: &mut [u8; 20]) -> &str {
+    let mut at = buf.len();
     let mut n = i.unsigned_abs();
-    let mut tmp = [0u8; 20];
-    let mut k = 0;
     loop {
-        tmp[k] = b'0' + (n % 10) as u8;
-        k += 1;
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
     if i < 0 {
-        out.buf[0] = b'-';
-        out.len = 1;
+        at -= 1;
+        buf[at] = b'-';
     }
-    for j in (0..k).rev() {
-        out.buf[out.len] = tmp[j];
-        out.len += 1;
-    }
-    out
-}
-
-/// At most 20 ASCII bytes: an `i64` in decimal.
-struct SmallText {
-    buf: [u8; 20],
-    len: usize,
-}
-
-impl SmallText {
-    fn as_str(&self) -> &str {
-        // Only ASCII digits and `-` are ever written.
-        std::str::from_utf8(&self.buf[..self.len]).unwrap_or("0")
-    }
-
-    fn clear(&mut self) {
-        self.len = 0;
-    }
+    // Only ASCII digits and `-` were written.
+    std::str::from_utf8(&buf[at..]).unwrap_or("0")
 }
 
 #[cfg(test)]
@@ -517,7 +534,13 @@ mod tests {
             b.end_object();
         });
         assert_eq!(by_hand.as_ref(), Some(&value));
-        assert_eq!(itoa_buf(i64::MIN).as_str(), "-9223372036854775808");
+        let mut buf = [0u8; 20];
+        for i in [0, 7, -7, 10, 1440, -1440, i64::MAX, i64::MIN, i64::MIN + 1] {
+            assert_eq!(decimal(i, &mut buf), i.to_string());
+        }
+        for i in -2..=1001 {
+            assert_eq!(small_decimal(i), (0..1000).contains(&i).then(|| i.to_string()).as_deref(), "{i}");
+        }
     }
 
     #[test]
