@@ -3,11 +3,13 @@
 // JSON.parse of the same text and the napi binding (../bindings-node, when it is built), all in
 // one run, side by side (bench/measure.cjs's sideBySide: every case in each round; ops/s the
 // median over the rounds, the ratio the median of the ratios within a round). Prints a Markdown table (the README records one); `npm run bench` then runs
-// bench/chromium.mjs, the wasm rows again in headless Chromium.
+// bench/chromium.mjs, the wasm rows again in headless Chromium. The two `part:` rows split the
+// text case (measure.cjs's textParts).
 
 const { validatePlan } = require('../pkg/node');
+const raw = require('../pkg/node/momentum_plan_wasm.js');
 const { calm, large } = require('./plans.cjs');
-const { sideBySide, table } = require('./measure.cjs');
+const { sideBySide, table, textParts } = require('./measure.cjs');
 
 let napi = null;
 try {
@@ -31,6 +33,7 @@ for (const input of [calm(), large()]) {
   const cases = [
     ['JSON.parse(plan text) alone', () => JSON.parse(input.planText)],
     ['wasm validatePlan(text, text)', () => validatePlan(input.planText, input.requestText)],
+    ...textParts(input.planText, input.requestText, raw.validateUtf8),
     ['wasm validatePlan(object, object)', () => validatePlan(plan, request)],
   ];
   if (napi) {

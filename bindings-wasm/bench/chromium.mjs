@@ -2,8 +2,8 @@
 // Chromium (Debian's /usr/bin/chromium or $CHROMIUM, driven by playwright-core, offline: only our
 // own 127.0.0.1 server is reachable): JSON.parse of the plan text beside validatePlan of the
 // package's web build (pkg/web), text and object input, timed in the page with performance.now()
-// by bench/measure.cjs's sideBySide (its source text is put in the page): every case in each
-// round, the median over the rounds. Prints a
+// by bench/measure.cjs's sideBySide (its source text is put in the page, as is textParts', the
+// text case's two `part:` rows): every case in each round, the median over the rounds. Prints a
 // Markdown table; skipped, with the reason, when Chromium is not installed.
 
 import { createServer } from 'node:http';
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { calm, large } = require('./plans.cjs');
-const { sideBySide, table } = require('./measure.cjs');
+const { sideBySide, table, textParts } = require('./measure.cjs');
 
 const CRATE = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PKG = join(CRATE, 'pkg', 'web');
@@ -26,7 +26,9 @@ const TYPES = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/w
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title>
 <script type="module">
 import init, { validatePlan } from '/pkg/index.js';
+import { validateUtf8 } from '/pkg/momentum_plan_wasm.js';
 ${sideBySide.toString()}
+${textParts.toString()}
 window.run = async (inputs) => {
   await init();
   const rows = [];
@@ -37,6 +39,7 @@ window.run = async (inputs) => {
     const cases = [
       ['JSON.parse(plan text) alone', () => JSON.parse(planText)],
       ['wasm validatePlan(text, text)', () => validatePlan(planText, requestText)],
+      ...textParts(planText, requestText, validateUtf8),
       ['wasm validatePlan(object, object)', () => validatePlan(plan, request)],
     ];
     const bytes = new TextEncoder().encode(planText).length;

@@ -68,6 +68,28 @@ function sideBySide(cases, ms = 200, rounds = 9) {
   });
 }
 
+/**
+ * The two parts of `validatePlan(text, text)` (index.js's validateTexts), as cases for sideBySide:
+ * `TextEncoder.encodeInto` of both texts into one reused buffer, and the raw export
+ * `validateUtf8` (UTF-8 bytes in, copied into wasm memory; the core; the packed verdict out as a
+ * string) on bytes encoded once. What is left of the text case is the shared converter (argument
+ * checks, the verdict's objects). Self-contained, so bench/chromium.mjs puts its source in the
+ * page too.
+ */
+function textParts(planText, requestText, validateUtf8) {
+  const encoder = new TextEncoder();
+  const buffer = new Uint8Array(3 * (planText.length + requestText.length));
+  const planBytes = encoder.encode(planText);
+  const requestBytes = encoder.encode(requestText);
+  return [
+    ['  part: TextEncoder.encodeInto of both texts', () => {
+      const a = encoder.encodeInto(planText, buffer).written;
+      return encoder.encodeInto(requestText, buffer.subarray(a)).written;
+    }],
+    ['  part: raw validateUtf8 of the bytes', () => validateUtf8(planBytes, requestBytes)],
+  ];
+}
+
 function fmt(n) {
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 1 : 2);
 }
@@ -78,4 +100,4 @@ function table(rows) {
   return out.join('\n');
 }
 
-module.exports = { measure, sideBySide, table, fmt };
+module.exports = { textParts, measure, sideBySide, table, fmt };
