@@ -69,7 +69,7 @@ function sideBySide(cases, ms = 200, rounds = 9) {
 }
 
 /**
- * The two parts of `validatePlan(text, text)` (index.js's validateTexts), as cases for sideBySide:
+ * The two parts of `validatePlan(text, text)` (index.js's withUtf8 and validateUtf8), as cases for sideBySide:
  * `TextEncoder.encodeInto` of both texts into one reused buffer, and the raw export
  * `validateUtf8` (UTF-8 bytes in, copied into wasm memory; the core; the packed verdict out as a
  * string) on bytes encoded once. What is left of the text case is the shared converter (argument

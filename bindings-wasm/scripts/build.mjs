@@ -117,23 +117,26 @@ function guarded(call) {
   }
 }
 
-/** The UTF-8 of both texts for raw.validateUtf8, each written by one native encodeInto into a
- * buffer kept between calls (up to 1 MiB; a larger one is made per call): wasm-bindgen's own
- * string crossing writes an ASCII text one charCodeAt at a time in JavaScript, which costs about
- * as much as JSON.parse of the text (README "Crossing the boundary"). */
+/** \`call(first, second, extra)\` on the UTF-8 of the texts \`first\` and \`second\`, each written by
+ * one native encodeInto into a buffer kept between calls (up to 1 MiB; a larger one is made per
+ * call), as two views of it: how the raw exports taking bytes (validateUtf8, repairUtf8,
+ * schemaUtf8) are called. wasm-bindgen's own string crossing writes an ASCII text one charCodeAt
+ * at a time in JavaScript, which costs about as much as JSON.parse of the text (README "Crossing
+ * the boundary"). */
 const encoder = new TextEncoder();
 let utf8 = new Uint8Array(16384);
-function validateTexts(plan, request) {
-  const need = (plan.length + request.length) * 3;
+function withUtf8(first, second, call, extra) {
+  const need = (first.length + second.length) * 3;
   let buf = utf8;
   if (buf.length < need) {
     buf = new Uint8Array(need);
     if (need <= 1 << 20) utf8 = buf;
   }
-  const a = encoder.encodeInto(plan, buf).written;
-  const b = encoder.encodeInto(request, buf.subarray(a)).written;
-  return raw.validateUtf8(buf.subarray(0, a), buf.subarray(a, a + b));
+  const a = encoder.encodeInto(first, buf).written;
+  const b = encoder.encodeInto(second, buf.subarray(a)).written;
+  return call(buf.subarray(0, a), buf.subarray(a, a + b), extra);
 }
+const schemaOf = (request, _none, variant) => raw.schemaUtf8(request, variant);
 
 /** The shared converter over the raw exports (its makeConverter documents the native side),
  * made on first use: in a browser the module is instantiated by init() after this file loads. */
@@ -147,11 +150,11 @@ const makeIt = () => makeConverter({
   checkNames: raw.checkNames,
   planFault: raw.planFault,
   planTextFault: raw.planTextFault,
-  validate: validateTexts,
-  repair: raw.repairTexts,
+  validate: (plan, request) => withUtf8(plan, request, raw.validateUtf8),
+  repair: (plan, request, unsafe) => withUtf8(plan, request, raw.repairUtf8, unsafe),
   repairPlanFault: raw.repairPlanFault,
   repairPlanTextFault: raw.repairPlanTextFault,
-  schema: raw.schemaText,
+  schema: (request, variant) => withUtf8(request, '', schemaOf, variant),
 });
 
 /**

@@ -21,9 +21,10 @@
 //! - `validateUtf8(plan, request)`: the packed verdict of two JSON texts given as UTF-8 bytes, or
 //!   the request's error message (what `index.js` calls); `validateTexts(plan, request)`: the
 //!   same for two strings; `checkNames()`: what a packed verdict's digits stand for;
-//! - `repairTexts`, `repairPlanFault`, `repairPlanTextFault`: the repair of two JSON texts (or of a
-//!   plan JSON cannot carry), or the request's error message;
-//! - `schemaText(request, variant)`: the plan schema, or an error message (kind-prefixed);
+//! - `repairUtf8`, `repairPlanFault`, `repairPlanTextFault`: the repair of two JSON texts given as
+//!   UTF-8 bytes (or of a plan JSON cannot carry), or the request's error message;
+//! - `schemaUtf8(request, variant)`: the plan schema of a request given as UTF-8 bytes, or an
+//!   error message (kind-prefixed);
 //! - `faultText`, `textFaultText`, `planFault`, `planTextFault`: the core's words for what a host
 //!   value or text holds that JSON cannot (`momentum_plan::host`);
 //! - `floatText`, `renderPath`, `maxDepth`: the core's number form, JSONPaths and nesting limit;
@@ -180,22 +181,33 @@ fn repair_or_message(repair: Result<Repair, JsonError>) -> Result<JsValue, JsVal
     }
 }
 
+/// `bytes` as text when they are UTF-8 (what `encodeInto` always writes), else as bytes: the core
+/// then gives them its verdict on bytes that are not UTF-8 (validator.md §7).
+fn text_or_bytes(bytes: &[u8]) -> Input<'_> {
+    std::str::from_utf8(bytes).map_or(Input::Bytes(bytes), Input::Text)
+}
+
 /// Repairs plan text against request text (validator.md §9, [`momentum_plan::repair`]): the
-/// safe fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point.
+/// safe fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. The texts
+/// come as UTF-8 bytes, written by `index.js` with `TextEncoder.encodeInto` as for
+/// [`validate_utf8`] (wasm-bindgen's `&str` crossing writes a text one `charCodeAt` at a time).
+///
+/// - `plan`, `request`: the UTF-8 of JSON text (validator.md §7);
+/// - `unsafe_fixes`: [`RepairOptions::unsafe_fixes`].
 ///
 /// Returns the repair (a plain object equal to [`Repair::to_json`]), or a string, the message
-/// (`request is not JSON: …`) when the request text is not JSON.
+/// (`request is not JSON: …`) when the request text is not JSON (or not UTF-8).
 ///
 /// # Errors
 /// None in practice; a failure of `JSON.parse` would be rethrown.
-#[wasm_bindgen(js_name = repairTexts, unchecked_return_type = "Repair | string")]
-pub fn repair_texts(plan: &str, request: &str, unsafe_fixes: bool) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = repairUtf8, unchecked_return_type = "Repair | string")]
+pub fn repair_utf8(plan: &[u8], request: &[u8], unsafe_fixes: bool) -> Result<JsValue, JsValue> {
     let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
-    repair_or_message(momentum_plan::repair(Input::Text(plan), Input::Text(request), &options))
+    repair_or_message(momentum_plan::repair(text_or_bytes(plan), text_or_bytes(request), &options))
 }
 
 /// The repair of a plan value holding a json-kind fault (as [`plan_fault`]): `plan` `""`, the
-/// `json` verdict, nothing applied; or the request's message as [`repair_texts`].
+/// `json` verdict, nothing applied; or the request's message as [`repair_utf8`].
 ///
 /// # Errors
 /// A `TypeError` for an unknown kind or one that is an exception, not a verdict.
@@ -215,7 +227,7 @@ pub fn repair_plan_fault(
 
 /// The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
 /// `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
-/// or the request's message as [`repair_texts`].
+/// or the request's message as [`repair_utf8`].
 ///
 /// # Errors
 /// A `TypeError` for a `unit` beyond 0xFFFF.
@@ -232,18 +244,20 @@ pub fn repair_plan_text_fault(
     repair_or_message(Repair::not_json(plan.to_owned(), &error, Input::Text(request)))
 }
 
-/// The JSON Schema (2020-12) of the plan that answers the request text `request`
-/// ([`momentum_plan::plan_schema`], validator.md §9), variant `validation` or `strict`.
+/// The JSON Schema (2020-12) of the plan that answers the request `request`, the UTF-8 of its
+/// JSON text (written by `index.js` with `encodeInto`, as for [`validate_utf8`];
+/// [`momentum_plan::plan_schema`], validator.md §9), variant `validation` or `strict`.
 ///
 /// Returns the schema (a plain object), or a string: `!` + the request's message when the request
-/// text is not JSON, `?` + the core's message for an unknown variant, `#` + the core's message for
-/// a request at fault (the converter throws a `SyntaxError`, a `RangeError`, an `Error`).
+/// text is not JSON (or not UTF-8), `?` + the core's message for an unknown variant, `#` + the
+/// core's message for a request at fault (the converter throws a `SyntaxError`, a `RangeError`,
+/// an `Error`).
 ///
 /// # Errors
 /// None in practice; a failure of `JSON.parse` would be rethrown.
-#[wasm_bindgen(js_name = schemaText, unchecked_return_type = "PlanSchema | string")]
-pub fn schema_text(request: &str, variant: &str) -> Result<JsValue, JsValue> {
-    let request = match momentum_plan::json::parse(request) {
+#[wasm_bindgen(js_name = schemaUtf8, unchecked_return_type = "PlanSchema | string")]
+pub fn schema_utf8(request: &[u8], variant: &str) -> Result<JsValue, JsValue> {
+    let request = match momentum_plan::json::parse_bytes(request) {
         Ok(r) => r,
         Err(e) => return Ok(JsValue::from_str(&format!("!{}", Argument::Request.not_json(&e)))),
     };
