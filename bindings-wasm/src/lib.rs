@@ -181,12 +181,6 @@ fn repair_or_message(repair: Result<Repair, JsonError>) -> Result<JsValue, JsVal
     }
 }
 
-/// `bytes` as text when they are UTF-8 (what `encodeInto` always writes), else as bytes: the core
-/// then gives them its verdict on bytes that are not UTF-8 (validator.md §7).
-fn text_or_bytes(bytes: &[u8]) -> Input<'_> {
-    std::str::from_utf8(bytes).map_or(Input::Bytes(bytes), Input::Text)
-}
-
 /// Repairs plan text against request text (validator.md §9, [`momentum_plan::repair`]): the
 /// safe fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. The texts
 /// come as UTF-8 bytes, written by `index.js` with `TextEncoder.encodeInto` as for
@@ -203,7 +197,7 @@ fn text_or_bytes(bytes: &[u8]) -> Input<'_> {
 #[wasm_bindgen(js_name = repairUtf8, unchecked_return_type = "Repair | string")]
 pub fn repair_utf8(plan: &[u8], request: &[u8], unsafe_fixes: bool) -> Result<JsValue, JsValue> {
     let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
-    repair_or_message(momentum_plan::repair(text_or_bytes(plan), text_or_bytes(request), &options))
+    repair_or_message(momentum_plan::repair(Input::Bytes(plan), Input::Bytes(request), &options))
 }
 
 /// The repair of a plan value holding a json-kind fault (as [`plan_fault`]): `plan` `""`, the
