@@ -6,8 +6,8 @@ Plans: the calm-weekday example (``examples/calm-weekday.plan.json`` and its req
 valid routine made here (``routine.blocks`` and 7 weekday lists of 40 blocks each: 320 blocks).
 Rows per plan: validating the plan as a ``dict``, as ``str`` text and as ``bytes``; the other way
 to validate a ``dict`` (``json.dumps`` it, then validate the text); the floor, ``_native._walk``
-(bench only, not API: the very walk ``validate_plan`` does over a dict, reading every value,
-building nothing); and, for scale, ``json.loads`` of the same text and ``json.dumps`` of the same
+(bench only, not API, not in the wheel: the very walk ``validate_plan`` does over a dict, reading
+every value, building nothing); and, for scale, ``json.loads`` of the same text and ``json.dumps`` of the same
 dict. Goals (issue 12): ``validate_plan(dict)`` at most 0.5x ``json.dumps`` of the dict and within
 2x the floor; text below ``json.loads``. The text rows show their ratio to the floor too: what a call
 costs that walks no dict at all (it still reads the request, runs the rules and builds the verdict,
@@ -17,17 +17,33 @@ none of which the floor does).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import platform
+import subprocess
 import timeit
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable, Dict, List, Tuple
 
 import momentum_plan
-from momentum_plan import _native
 
 ROOT = Path(__file__).resolve().parent.parent
 CATEGORIES = ["mind", "body", "work", "rest", "social", "service", "learning", "craft", "nourish"]
+
+
+def bench_native() -> ModuleType:
+    """The native module built with the bench-only ``_walk`` (``build-bench-native.sh``: the wheel's
+    code and build settings plus that one function), loaded as the top-level module ``_native``.
+    Every ``validate_plan`` row calls this build too, so the floor ratio compares one build."""
+    script = Path(__file__).resolve().parent / "build-bench-native.sh"
+    path = subprocess.run([str(script)], check=True, capture_output=True, text=True).stdout.strip()
+    spec = importlib.util.spec_from_file_location("_native", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def compact(value: Any) -> str:
@@ -92,18 +108,21 @@ def timings(rows: List[Tuple[str, Callable[[], Any]]], repeat: int) -> List[floa
     return best
 
 
-def measure(name: str, plan: Dict[str, Any], request: Dict[str, Any], repeat: int) -> List[Tuple[str, str, float]]:
+def measure(
+    native: ModuleType, name: str, plan: Dict[str, Any], request: Dict[str, Any], repeat: int
+) -> List[Tuple[str, str, float]]:
     text = compact(plan)
     data = text.encode("utf-8")
-    verdict = momentum_plan.validate_plan(plan, request)
-    assert verdict == momentum_plan.validate_plan(text, request) == momentum_plan.validate_plan(data, request)
+    validate = native.validate_plan
+    verdict = validate(plan, request)
+    assert verdict == validate(text, request) == validate(data, request) == momentum_plan.validate_plan(plan, request)
     assert verdict["valid"], verdict["errors"][:3]
     rows: List[Tuple[str, Callable[[], Any]]] = [
-        ("validate_plan(dict)", lambda: momentum_plan.validate_plan(plan, request)),
-        ("validate_plan(str)", lambda: momentum_plan.validate_plan(text, request)),
-        ("validate_plan(bytes)", lambda: momentum_plan.validate_plan(data, request)),
-        ("validate_plan(json.dumps(dict))", lambda: momentum_plan.validate_plan(compact(plan), request)),
-        ("_native._walk(dict) (floor)", lambda: _native._walk(plan)),
+        ("validate_plan(dict)", lambda: validate(plan, request)),
+        ("validate_plan(str)", lambda: validate(text, request)),
+        ("validate_plan(bytes)", lambda: validate(data, request)),
+        ("validate_plan(json.dumps(dict))", lambda: validate(compact(plan), request)),
+        ("_native._walk(dict) (floor)", lambda: native._walk(plan)),
         ("json.loads(str)", lambda: json.loads(text)),
         ("json.dumps(dict)", lambda: compact(plan)),
     ]
@@ -115,7 +134,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=15, help="timing runs per row (best is kept)")
     args = parser.parse_args()
-    results = measure("calm-weekday", *calm(), args.repeat) + measure("large", *large(), args.repeat)
+    native = bench_native()
+    results = measure(native, "calm-weekday", *calm(), args.repeat) + measure(native, "large", *large(), args.repeat)
     by = {(p, r): us for p, r, us in results}
     print(f"momentum_plan {momentum_plan.__version__}, CPython {platform.python_version()}, {platform.machine()}\n")
     print("| plan | call | µs per call | vs json | vs floor |")

@@ -26,8 +26,8 @@
 //! too deep). The walk recurses at most `MAX_DEPTH + 1` levels: the builder refuses the next
 //! container before the walk enters it.
 //!
-//! The walk is generic over a [`Sink`]: the [`TreeBuilder`] for validation, [`Count`] for the
-//! bench's floor (the same traversal, reading every value, building nothing).
+//! The walk is generic over a [`Sink`]: the [`TreeBuilder`] for validation, `Count` for the
+//! bench's floor (feature `bench-exports`: the same traversal, reading every value, building nothing).
 
 use momentum_plan::{Argument, FaultKind, HostFault, JsonPath, Segment, TreeBuilder};
 use pyo3::exceptions::PyUnicodeEncodeError;
@@ -96,6 +96,7 @@ impl Sink for TreeBuilder<'_> {
 }
 
 /// The bench's floor: counts the values and bytes read, builds nothing (the same depth bound).
+#[cfg(feature = "bench-exports")]
 #[derive(Default)]
 pub(crate) struct Count {
     pub(crate) values: usize,
@@ -103,6 +104,7 @@ pub(crate) struct Count {
     depth: usize,
 }
 
+#[cfg(feature = "bench-exports")]
 impl Count {
     fn open(&mut self) -> bool {
         if self.depth >= momentum_plan::MAX_DEPTH {
@@ -114,6 +116,7 @@ impl Count {
     }
 }
 
+#[cfg(feature = "bench-exports")]
 impl Sink for Count {
     fn null(&mut self) {
         self.values += 1;

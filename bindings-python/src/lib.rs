@@ -25,7 +25,8 @@
 //! - `repair_plan(plan, request, *, unsafe=False) -> dict`: the repair (validator.md §9).
 //! - `plan_schema(request, variant="validation") -> dict`: the plan's JSON Schema (§9).
 //! - `FORMAT`, `CONTRACT_VERSION`, `__version__`.
-//! - `_walk(obj)`: bench only (the floor row of `bench.py`), not API.
+//! - `_walk(obj)`: bench only (the floor row of `bench.py`), not API, and only in a build with the
+//!   cargo feature `bench-exports` (`build-bench-native.sh`), never in the wheel.
 
 mod convert;
 mod output;
@@ -291,9 +292,10 @@ fn place(py: Python<'_>, err: PyErr, argument: Argument, path: &str, kind: Optio
     err
 }
 
-/// Bench only (`bench.py`'s floor row), not part of the API: walks `obj` exactly as
+/// Bench only (`bench.py`'s floor row; feature `bench-exports`), not part of the API: walks `obj` exactly as
 /// `validate_plan` walks a dict, reading every value, and builds nothing. Returns the number of
 /// values read and the UTF-8 bytes of their strings and member names.
+#[cfg(feature = "bench-exports")]
 #[pyfunction]
 fn _walk(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
     let mut count = convert::Count::default();
@@ -311,6 +313,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(get_plan_contract, m)?)?;
     m.add_function(wrap_pyfunction!(repair_plan, m)?)?;
     m.add_function(wrap_pyfunction!(plan_schema, m)?)?;
+    #[cfg(feature = "bench-exports")]
     m.add_function(wrap_pyfunction!(_walk, m)?)?;
     m.add("FORMAT", momentum_plan::FORMAT)?;
     m.add("CONTRACT_VERSION", momentum_plan::CONTRACT_VERSION)?;
