@@ -7,11 +7,11 @@ valid routine made here (``routine.blocks`` and 7 weekday lists of 40 blocks eac
 Rows per plan: validating the plan as a ``dict``, as ``str`` text and as ``bytes``; the other way
 to validate a ``dict`` (``json.dumps`` it, then validate the text); the floor, ``_native._walk``
 (bench only, not API, not in the wheel: the very walk ``validate_plan`` does over a dict, reading
-every value, building nothing); and, for scale, ``json.loads`` of the same text and ``json.dumps`` of the same
-dict. Goals (issue 12): ``validate_plan(dict)`` at most 0.5x ``json.dumps`` of the dict and within
-2x the floor; text below ``json.loads``. The text rows show their ratio to the floor too: what a call
-costs that walks no dict at all (it still reads the request, runs the rules and builds the verdict,
-none of which the floor does).
+every value, building nothing); and, for scale, ``json.loads`` of the same text and ``json.dumps``
+of the same dict. Goals (issue 12): ``validate_plan(dict)`` at most 0.5x ``json.dumps`` of the dict
+and within 2x the floor; text below ``json.loads``. The text rows show their ratio to the floor
+too: what a call costs that walks no dict at all (it still reads the request, runs the rules and
+builds the verdict, none of which the floor does).
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@
 //! container before the walk enters it.
 //!
 //! The walk is generic over a [`Sink`]: the [`TreeBuilder`] for validation, `Count` for the
-//! bench's floor (feature `bench-exports`: the same traversal, reading every value, building nothing).
+//! bench's floor (feature `bench-exports`: the same traversal, reading every value, building
+//! nothing).
 
 use momentum_plan::{Argument, FaultKind, HostFault, JsonPath, Segment, TreeBuilder};
 use pyo3::exceptions::PyUnicodeEncodeError;

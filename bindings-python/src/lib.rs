@@ -292,9 +292,9 @@ fn place(py: Python<'_>, err: PyErr, argument: Argument, path: &str, kind: Optio
     err
 }
 
-/// Bench only (`bench.py`'s floor row; feature `bench-exports`), not part of the API: walks `obj` exactly as
-/// `validate_plan` walks a dict, reading every value, and builds nothing. Returns the number of
-/// values read and the UTF-8 bytes of their strings and member names.
+/// Bench only (`bench.py`'s floor row; feature `bench-exports`), not part of the API: walks `obj`
+/// exactly as `validate_plan` walks a dict, reading every value, and builds nothing. Returns the
+/// number of values read and the UTF-8 bytes of their strings and member names.
 #[cfg(feature = "bench-exports")]
 #[pyfunction]
 fn _walk(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
