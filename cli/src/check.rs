@@ -1,7 +1,7 @@
 //! `momentum-plan check`: the verdict on each plan, as code frames (rendered by
 //! `annotate-snippets`, rustc's renderer), the core's verdict JSON, or GitHub annotations.
 
-use crate::files::read_pair;
+use crate::files::{is_stdin, plan_name, read_pair};
 use crate::{Format, Outcome, fail};
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -32,7 +32,19 @@ struct Place {
 }
 
 /// Checks every plan and prints each verdict in `format`; the worst outcome of all plans.
-pub(crate) fn run(plans: &[std::path::PathBuf], request: Option<&Path>, format: Format) -> Outcome {
+///
+/// `plans` are paths, or `-` (standard input, read once; `stdin_filename` names it). A plan that
+/// cannot be read is reported in every format (stderr, a JSON record with `error`, a GitHub
+/// annotation) and makes the outcome [`Outcome::Failed`]; the other plans are still checked.
+pub(crate) fn run(
+    plans: &[std::path::PathBuf],
+    request: Option<&Path>,
+    stdin_filename: Option<&Path>,
+    format: Format,
+) -> Outcome {
+    if plans.iter().filter(|p| is_stdin(p)).count() > 1 {
+        return fail("standard input (-) can be named once");
+    }
     let progress = (plans.len() >= PROGRESS_FROM && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(plans.len() as u64);
         bar.set_style(
@@ -47,14 +59,22 @@ pub(crate) fn run(plans: &[std::path::PathBuf], request: Option<&Path>, format: 
     };
     let (mut worst, mut valid, mut failed, mut errors, mut warnings) = (Outcome::Valid, 0usize, 0usize, 0usize, 0usize);
     for plan in plans {
+        let name = plan_name(plan, stdin_filename);
         if let Some(bar) = &progress {
-            bar.set_message(plan.display().to_string());
+            bar.set_message(name.clone());
         }
-        let pair = match read_pair(plan, request) {
+        let pair = match read_pair(plan, request, stdin_filename) {
             Ok(p) => p,
             Err(e) => {
                 out(&mut || {
                     fail(&e);
+                    match format {
+                        Format::Json => anstream::println!("{}", json_record(&name, Err(&e))),
+                        Format::Github => {
+                            anstream::println!("::error file={},title=momentum-plan::{}", property(&name), data(&e));
+                        }
+                        Format::Text => {}
+                    }
                 });
                 worst = Outcome::Failed;
                 failed += 1;
@@ -62,9 +82,8 @@ pub(crate) fn run(plans: &[std::path::PathBuf], request: Option<&Path>, format: 
             }
         };
         let verdict = validate_bytes(&pair.plan, &pair.request);
-        let name = plan.display().to_string();
         out(&mut || match format {
-            Format::Json => anstream::println!("{}", verdict.to_json()),
+            Format::Json => anstream::println!("{}", json_record(&name, Ok(&verdict))),
             Format::Github => print_github(&name, &pair.plan, &verdict),
             Format::Text => print_frames(&name, &pair.plan, &verdict),
         });
@@ -93,6 +112,20 @@ pub(crate) fn run(plans: &[std::path::PathBuf], request: Option<&Path>, format: 
         );
     }
     worst
+}
+
+/// One `--format json` line: `{"file": name` followed by the members of the core's verdict JSON
+/// (its bytes unchanged after the opening brace), or `{"file": name, "error": sentence}` for a
+/// plan that could not be read.
+fn json_record(name: &str, verdict: Result<&Verdict, &str>) -> String {
+    let string = |s: &str| serde_json::Value::String(s.to_owned());
+    match verdict {
+        Ok(v) => {
+            let verdict = v.to_json();
+            format!("{{\"file\":{},{}", string(name), verdict.strip_prefix('{').unwrap_or(&verdict))
+        }
+        Err(e) => format!("{{\"file\":{},\"error\":{}}}", string(name), string(e)),
+    }
 }
 
 /// `1 plan`, `3 errors`.

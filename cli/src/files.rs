@@ -5,10 +5,27 @@ use momentum_plan::{Applicability, Input, RepairOptions, SchemaError, SchemaVari
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// A plan's bytes and the request it answers, read from disk.
+/// A plan's bytes and the request it answers, read from disk or standard input.
 pub(crate) struct Pair {
     pub(crate) plan: Vec<u8>,
     pub(crate) request: Value,
+}
+
+/// The `PLAN` operand that means standard input (POSIX utility convention).
+pub(crate) const STDIN: &str = "-";
+
+/// Whether `plan` is [`STDIN`].
+pub(crate) fn is_stdin(plan: &Path) -> bool {
+    plan.as_os_str() == STDIN
+}
+
+/// The name a plan is shown and recorded under: its path as given, or for [`STDIN`] the
+/// `--stdin-filename` when one is given, else `-`.
+pub(crate) fn plan_name(plan: &Path, stdin_filename: Option<&Path>) -> String {
+    match stdin_filename {
+        Some(name) if is_stdin(plan) => name.display().to_string(),
+        _ => plan.display().to_string(),
+    }
 }
 
 /// The request file of `plan`: `request` when given, else `x.request.json` beside `x.plan.json`.
@@ -18,6 +35,12 @@ pub(crate) struct Pair {
 pub(crate) fn request_path(plan: &Path, request: Option<&Path>) -> Result<PathBuf, String> {
     if let Some(r) = request {
         return Ok(r.to_path_buf());
+    }
+    if is_stdin(plan) {
+        return Err(
+            "cannot tell which request standard input (-) answers: pass --request FILE, or --stdin-filename x.plan.json beside x.request.json"
+                .to_owned(),
+        );
     }
     let name = plan.file_name().and_then(|n| n.to_str()).unwrap_or_default();
     match name.strip_suffix(".plan.json") {
@@ -29,13 +52,25 @@ pub(crate) fn request_path(plan: &Path, request: Option<&Path>) -> Result<PathBu
     }
 }
 
-/// Reads `plan` and its request (see [`request_path`]).
+/// Reads `plan` (all of standard input for [`STDIN`]) and its request (see [`request_path`]; for
+/// standard input the request is found beside `stdin_filename` when `request` is not given).
 ///
 /// # Errors
 /// A sentence naming the file: it cannot be read, or the request is not strict JSON.
-pub(crate) fn read_pair(plan: &Path, request: Option<&Path>) -> Result<Pair, String> {
-    let request_file = request_path(plan, request)?;
-    let plan = std::fs::read(plan).map_err(|e| format!("cannot read the plan {}: {e}", plan.display()))?;
+pub(crate) fn read_pair(plan: &Path, request: Option<&Path>, stdin_filename: Option<&Path>) -> Result<Pair, String> {
+    let named = match stdin_filename {
+        Some(name) if is_stdin(plan) => name,
+        _ => plan,
+    };
+    let request_file = request_path(named, request)?;
+    let plan = if is_stdin(plan) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|e| format!("cannot read the plan from standard input: {e}"))?;
+        bytes
+    } else {
+        std::fs::read(plan).map_err(|e| format!("cannot read the plan {}: {e}", plan.display()))?
+    };
     Ok(Pair { plan, request: read_request(&request_file)? })
 }
 
@@ -80,7 +115,7 @@ pub(crate) fn repair(
     target: Option<&Path>,
     json: bool,
 ) -> Outcome {
-    let pair = match read_pair(plan, request) {
+    let pair = match read_pair(plan, request, None) {
         Ok(p) => p,
         Err(e) => return fail(e),
     };

@@ -2,13 +2,14 @@
 //! command line, on the core validator (`shared/spec/validator.md`).
 //!
 //! ```text
-//! momentum-plan check PLAN... [--request FILE] [--format text|json|github] [--color auto|always|never]
+//! momentum-plan check PLAN... [--request FILE] [--stdin-filename NAME] [--format text|json|github] [--color auto|always|never]
 //! momentum-plan repair PLAN [--request FILE] [--unsafe] [--write | -o OUT | --json]
 //! momentum-plan schema --request FILE [--variant validation|strict]
 //! ```
 //!
 //! `PLAN` named `x.plan.json` is checked against `x.request.json` beside it unless `--request`
-//! names the request. Exit codes: 0 every plan valid, 1 some plan invalid (for `schema`: the
+//! names the request. `PLAN` `-` is standard input (with `--request`, or `--stdin-filename` to
+//! name it and find its request). Exit codes: 0 every plan valid, 1 some plan invalid (for `schema`: the
 //! request is at fault), 2 a usage or I/O error (a file that cannot be read, a request that is
 //! not JSON, a plan whose request cannot be found).
 // The core's clippy.toml forbids I/O and printing; this crate is the I/O around the core.
@@ -38,20 +39,25 @@ struct Cli {
 enum Command {
     /// Validate plans against their requests and show each issue where it is in the plan's text.
     Check {
-        /// Plan files; `x.plan.json` is paired with `x.request.json` beside it.
+        /// Plan files; `x.plan.json` is paired with `x.request.json` beside it; `-` reads standard
+        /// input.
         #[arg(required = true, value_name = "PLAN")]
         plans: Vec<PathBuf>,
         /// The request every plan answers (instead of each plan's `x.request.json`).
         #[arg(long, value_name = "FILE")]
         request: Option<PathBuf>,
-        /// `text`: code frames; `json`: the core's verdict, one line per plan; `github`: workflow
-        /// annotations.
+        /// The name standard input (`-`) is shown under; without --request, its request is the
+        /// `x.request.json` beside that name.
+        #[arg(long, value_name = "NAME")]
+        stdin_filename: Option<PathBuf>,
+        /// `text`: code frames; `json`: one line per plan, {"file": NAME, then the core's verdict
+        /// members} (or {"file", "error"} for a plan not read); `github`: workflow annotations.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Apply the validator's fixes (validator.md §9) and print or write the repaired plan.
     Repair {
-        /// The plan file.
+        /// The plan file; `-` reads standard input (then --write is refused).
         #[arg(value_name = "PLAN")]
         plan: PathBuf,
         /// The request the plan answers (default: the plan's `x.request.json`).
@@ -124,7 +130,12 @@ fn main() -> ExitCode {
         Color::Never => anstream::ColorChoice::Never.write_global(),
     }
     let outcome = match cli.command {
-        Command::Check { plans, request, format } => check::run(&plans, request.as_deref(), format),
+        Command::Check { plans, request, stdin_filename, format } => {
+            check::run(&plans, request.as_deref(), stdin_filename.as_deref(), format)
+        }
+        Command::Repair { plan, write: true, .. } if files::is_stdin(&plan) => {
+            fail("--write needs a plan file: standard input (-) cannot be replaced; use -o OUT")
+        }
         Command::Repair { plan, request, unsafe_fixes, write, output, json } => {
             let target = if write { Some(plan.clone()) } else { output };
             files::repair(&plan, request.as_deref(), unsafe_fixes, target.as_deref(), json)

@@ -40,6 +40,26 @@ fn run(args: &[&str]) -> Run {
     }
 }
 
+/// `run` with `stdin` as the binary's standard input.
+fn run_with_stdin(args: &[&str], stdin: Vec<u8>) -> Run {
+    let out = cli().args(args).write_stdin(stdin).output().expect("the binary runs");
+    Run {
+        code: out.status.code().expect("an exit code"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A `--format json` line split into its `file` member and the rest, re-joined as the verdict
+/// JSON text it must be (the record is `{"file": …,` followed by the verdict's own members).
+fn json_record(line: &str) -> (String, String) {
+    let record: Value = serde_json::from_str(line).expect("each line is JSON");
+    let file = record["file"].as_str().expect("a file member").to_owned();
+    let prefix = format!("{{\"file\":{},", serde_json::Value::String(file.clone()));
+    let rest = line.strip_prefix(&prefix).unwrap_or_else(|| panic!("the record starts with its file: {line}"));
+    (file, format!("{{{rest}"))
+}
+
 fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).expect("example readable")
 }
@@ -113,18 +133,86 @@ fn colour_is_forced_by_the_flag_only() {
 }
 
 #[test]
-fn format_json_is_the_cores_verdict_one_line_per_plan() {
+fn format_json_is_the_file_then_the_cores_verdict_one_line_per_plan() {
     let names = ["calm-weekday.plan.json", BROKEN, "first-5k.plan.json", "week-with-choir.plan.json"];
     let paths: Vec<String> = names.iter().map(|n| format!("examples/{n}")).collect();
     let mut args = vec!["check", "--format", "json"];
     args.extend(paths.iter().map(String::as_str));
     let r = run(&args);
     assert_eq!(r.code, 1);
-    let want: String =
-        names.iter().map(|n| validate_bytes(&read(&example(n)), &request_of(n)).to_json() + "\n").collect();
-    assert_eq!(r.stdout, want);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), names.len(), "{}", r.stdout);
+    for ((line, name), path) in lines.iter().zip(names).zip(&paths) {
+        let (file, verdict) = json_record(line);
+        assert_eq!(&file, path);
+        assert_eq!(verdict, validate_bytes(&read(&example(name)), &request_of(name)).to_json());
+    }
     let r = run(&["check", "--format", "json", "examples/calm-weekday.plan.json"]);
     assert_eq!(r.code, 0);
+}
+
+#[test]
+fn a_plan_not_read_is_reported_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("gone.plan.json").to_string_lossy().into_owned();
+    let json = run(&["check", "--format", "json", "examples/calm-weekday.plan.json", &missing]);
+    assert_eq!(json.code, 2);
+    let lines: Vec<&str> = json.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", json.stdout);
+    assert_eq!(json_record(lines[0]).0, "examples/calm-weekday.plan.json");
+    let record: Value = serde_json::from_str(lines[1]).unwrap();
+    let keys: Vec<&String> = record.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["file", "error"]);
+    assert_eq!(record["file"], missing.as_str());
+    let error = record["error"].as_str().unwrap();
+    assert!(error.starts_with(&format!("cannot read the plan {missing}: ")), "{error}");
+    assert!(json.stderr.contains(error), "{}", json.stderr);
+
+    let github = run(&["check", "--format", "github", &missing]);
+    assert_eq!(github.code, 2);
+    let line = github.stdout.trim_end();
+    let rest = line.strip_prefix("::error ").expect(line);
+    let (props, message) = rest.split_once("::").expect(line);
+    assert_eq!(props, format!("file={},title=momentum-plan", missing.replace(':', "%3A").replace(',', "%2C")));
+    assert!(message.starts_with(&format!("cannot read the plan {missing}: ")), "{message}");
+}
+
+#[test]
+fn a_dash_reads_the_plan_from_standard_input() {
+    let broken = read(&example(BROKEN));
+    let request_file = format!("examples/{}", BROKEN.replace(".plan.json", ".request.json"));
+    let want = validate_bytes(&broken, &request_of(BROKEN)).to_json();
+
+    let json = run_with_stdin(&["check", "--format", "json", "--request", &request_file, "-"], broken.clone());
+    assert_eq!(json.code, 1, "{}", json.stderr);
+    assert_eq!(json_record(json.stdout.trim_end()), ("-".to_owned(), want.clone()));
+
+    // Code frames name standard input as `-`, at the same lines and columns as the file's.
+    let from_file = run(&["check", &format!("examples/{BROKEN}")]);
+    let from_stdin = run_with_stdin(&["check", "--request", &request_file, "-"], broken.clone());
+    assert_eq!(from_stdin.code, 1);
+    assert_eq!(from_stdin.stdout, from_file.stdout.replace(&format!("examples/{BROKEN}"), "-"));
+
+    // --stdin-filename names it and finds the request beside that name.
+    let named = format!("examples/{BROKEN}");
+    let r = run_with_stdin(&["check", "--format", "json", "--stdin-filename", &named, "-"], broken.clone());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(json_record(r.stdout.trim_end()), (named, want));
+
+    let unpaired = run_with_stdin(&["check", "-"], broken.clone());
+    assert_eq!(unpaired.code, 2);
+    assert!(unpaired.stderr.contains("cannot tell which request standard input (-) answers"), "{}", unpaired.stderr);
+    let twice = run_with_stdin(&["check", "--request", &request_file, "-", "-"], broken.clone());
+    assert_eq!(twice.code, 2);
+    assert!(twice.stderr.contains("standard input (-) can be named once"), "{}", twice.stderr);
+
+    // repair: the repaired plan on stdout, as for the file; --write cannot replace stdin.
+    let from_file = run(&["repair", &format!("examples/{BROKEN}")]);
+    let from_stdin = run_with_stdin(&["repair", "--request", &request_file, "-"], broken.clone());
+    assert_eq!((from_stdin.code, &from_stdin.stdout), (from_file.code, &from_file.stdout));
+    let write = run_with_stdin(&["repair", "--request", &request_file, "--write", "-"], broken);
+    assert_eq!(write.code, 2);
+    assert!(write.stderr.contains("standard input (-) cannot be replaced"), "{}", write.stderr);
 }
 
 #[test]
