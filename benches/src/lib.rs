@@ -1,6 +1,8 @@
 //! Fixtures for the benchmarks: the bundled examples and two large, valid plans built
 //! deterministically (a routine of 7 weekday lists × 40 blocks, and a 90-day goal plan).
 
+pub mod memory;
+
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
