@@ -80,6 +80,119 @@ pub const CATEGORIES: [Category; 9] = [
     Category { id: "nourish", means: "meals and cooking" },
 ];
 
+/// The category synonyms of the unsafe `category` fix (validator.md §9: `food` → `nourish`): words
+/// a model writes for a category, each mapped to exactly one of the nine [`CATEGORIES`] ids, in
+/// lower case with single spaces (a plan's value is matched after the safe normalisation: case
+/// and surrounding white space; a final `s` of a plural may be dropped). The "means" words of
+/// each category are among them.
+///
+/// Data next to the contract, not in it: validator.md §2 fixes each category's object as
+/// `{"id", "means"}`, so the `get_plan_contract` bytes stay as they are.
+pub(crate) const CATEGORY_SYNONYMS: [(&str, &str); 93] = [
+    // mind: reflection, meditation, quiet
+    ("reflection", "mind"),
+    ("reflect", "mind"),
+    ("meditation", "mind"),
+    ("meditate", "mind"),
+    ("quiet", "mind"),
+    ("quiet time", "mind"),
+    ("mindfulness", "mind"),
+    ("journaling", "mind"),
+    ("journal", "mind"),
+    ("prayer", "mind"),
+    ("mental", "mind"),
+    ("mental health", "mind"),
+    // body: exercise, movement, physical care
+    ("exercise", "body"),
+    ("movement", "body"),
+    ("physical", "body"),
+    ("physical care", "body"),
+    ("fitness", "body"),
+    ("workout", "body"),
+    ("sport", "body"),
+    ("training", "body"),
+    ("health", "body"),
+    ("gym", "body"),
+    ("yoga", "body"),
+    ("walk", "body"),
+    ("walking", "body"),
+    ("run", "body"),
+    ("running", "body"),
+    ("stretching", "body"),
+    ("hygiene", "body"),
+    // work: employment, a job, obligations
+    ("employment", "work"),
+    ("job", "work"),
+    ("obligation", "work"),
+    ("office", "work"),
+    ("career", "work"),
+    ("meeting", "work"),
+    ("business", "work"),
+    ("professional", "work"),
+    // rest: sleep, breaks, recovery
+    ("sleep", "rest"),
+    ("sleeping", "rest"),
+    ("break", "rest"),
+    ("recovery", "rest"),
+    ("relax", "rest"),
+    ("relaxation", "rest"),
+    ("nap", "rest"),
+    ("downtime", "rest"),
+    ("bedtime", "rest"),
+    ("wind down", "rest"),
+    // social: family, friends, people
+    ("family", "social"),
+    ("friend", "social"),
+    ("people", "social"),
+    ("socializing", "social"),
+    ("socialising", "social"),
+    ("community", "social"),
+    ("relationship", "social"),
+    // service: chores, errands, helping others
+    ("chore", "service"),
+    ("errand", "service"),
+    ("helping others", "service"),
+    ("helping", "service"),
+    ("household", "service"),
+    ("housework", "service"),
+    ("cleaning", "service"),
+    ("volunteering", "service"),
+    ("admin", "service"),
+    // learning: study, practice, reading to learn
+    ("study", "learning"),
+    ("studying", "learning"),
+    ("practice", "learning"),
+    ("reading", "learning"),
+    ("education", "learning"),
+    ("learn", "learning"),
+    ("course", "learning"),
+    ("school", "learning"),
+    ("lesson", "learning"),
+    // craft: deep focused work on something of your own
+    ("deep work", "craft"),
+    ("focus", "craft"),
+    ("creative", "craft"),
+    ("creativity", "craft"),
+    ("hobby", "craft"),
+    ("project", "craft"),
+    ("side project", "craft"),
+    ("art", "craft"),
+    // nourish: meals and cooking
+    ("food", "nourish"),
+    ("meal", "nourish"),
+    ("cooking", "nourish"),
+    ("cook", "nourish"),
+    ("nourishment", "nourish"),
+    ("nutrition", "nourish"),
+    ("eat", "nourish"),
+    ("eating", "nourish"),
+    ("breakfast", "nourish"),
+    ("lunch", "nourish"),
+    ("dinner", "nourish"),
+    ("supper", "nourish"),
+    ("snack", "nourish"),
+];
+
 /// The weekday ids in order; `sun` is followed by `mon` (validator.md §2, D4).
 pub const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 

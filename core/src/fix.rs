@@ -5,10 +5,10 @@
 //!
 //! The normalizers here are the fix tables of §9: each is the *only* reading a safe fix may make
 //! (representation only: case, surrounding white space, the literal form of a number or time), or
-//! the word lists an unsafe fix may use (category synonyms from the contract's own "means" words,
-//! English weekday names).
+//! the word lists an unsafe fix may use (the category synonyms kept next to the contract, English
+//! weekday names).
 
-use crate::contract::{CATEGORIES, LIMITS, WEEKDAYS, is_category, weekday_index};
+use crate::contract::{CATEGORIES, CATEGORY_SYNONYMS, LIMITS, WEEKDAYS, is_category, weekday_index};
 use crate::json::{deep_equal, integer_in, is_blank_char, parse_hhmm};
 use crate::tree::Node;
 use crate::verdict::IssueCode;
@@ -148,23 +148,18 @@ pub(crate) fn category_safe(s: &str) -> Option<&'static str> {
     CATEGORIES.iter().map(|c| c.id).find(|id| *id == t && *id != s)
 }
 
-/// A category named by one of the words of its contract description (unsafe, §9: `sleep` →
-/// `rest`, `meals` → `nourish`), singular or plural. A word that two categories share names none.
+/// A category named by a synonym (unsafe, §9: `food` → `nourish`, `sleep` → `rest`): the value
+/// after the safe normalisation (surrounding white space, letter case, inner runs of white space
+/// as one space) is a word of the contract's synonym table ([`CATEGORY_SYNONYMS`]), or is one
+/// with a final `s` (a plural: `meals`, `chores`). `None` for an id itself (the safe fix's) and
+/// for any other word.
 pub(crate) fn category_synonym(s: &str) -> Option<&'static str> {
-    let t = trim(s).to_lowercase();
-    let stem = |w: &str| w.strip_suffix('s').filter(|x| x.len() >= 3).map_or_else(|| w.to_owned(), str::to_owned);
-    let wanted = stem(&t);
-    let mut found: Option<&'static str> = None;
-    for c in &CATEGORIES {
-        let words = c.means.split(|ch: char| !ch.is_alphabetic()).filter(|w| w.len() >= 4).map(stem);
-        if words.into_iter().any(|w| w == wanted) {
-            if found.is_some_and(|f| f != c.id) {
-                return None;
-            }
-            found = Some(c.id);
-        }
+    let t = trim(s).to_lowercase().split(is_blank_char).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    if is_category(&t) {
+        return None;
     }
-    found.filter(|id| !is_category(&t) || *id == t)
+    let find = |w: &str| CATEGORY_SYNONYMS.iter().find(|(word, _)| *word == w).map(|(_, id)| *id);
+    find(&t).or_else(|| t.strip_suffix('s').and_then(find))
 }
 
 /// English weekday names, `mon` first (the unsafe weekday table of §9).
@@ -302,6 +297,13 @@ mod tests {
         assert_eq!(category_synonym("Meal"), Some("nourish"));
         assert_eq!(category_synonym("exercise"), Some("body"));
         assert_eq!(category_synonym("chore"), Some("service"));
+        assert_eq!(category_synonym(" Food "), Some("nourish"));
+        assert_eq!(category_synonym("meals"), Some("nourish"));
+        assert_eq!(category_synonym("Lunch"), Some("nourish"));
+        assert_eq!(category_synonym("nourishment"), Some("nourish"));
+        assert_eq!(category_synonym("Deep  Work"), Some("craft"));
+        assert_eq!(category_synonym("rest"), None, "an id is the safe fix's");
+        assert_eq!(category_synonym("mind,body"), None);
         assert_eq!(category_synonym("zzz"), None);
         assert_eq!(weekday_name("Monday"), Some("mon"));
         assert_eq!(weekday_name("tues"), Some("tue"));

@@ -447,7 +447,7 @@ pub(crate) fn feasibility(total: u64, limit: u32) -> String {
 /// description: what the fix does, written for the model. Applicability is the rule's to decide.
 pub(crate) mod fixes {
     use crate::contract::FORMAT;
-    use crate::json::{quote, quote_opt};
+    use crate::json::{hhmm, quote, quote_opt};
     use crate::tree::Node;
 
     /// `format`, safe: the format constant.
@@ -536,6 +536,22 @@ pub(crate) mod fixes {
             format!("Remove the {removed} repeated block(s) and put the blocks in start order.")
         } else {
             "Put the blocks in start order.".to_owned()
+        }
+    }
+
+    /// `overlap`, `midnight` or `commitment`, unsafe: the block `activity` given new times
+    /// (minutes after midnight; validator.md §9 "moving or shortening a block"): `old` and `new`
+    /// are `(start, durationMin)`. Moved when the start changes, shortened when the duration
+    /// falls, both at once said together.
+    pub(crate) fn block_times(activity: Option<&Node<'_>>, old: (i64, i64), new: (i64, i64)) -> String {
+        let name = quote_opt(activity);
+        let span = |(s, m): (i64, i64)| format!("{}-{}", hhmm(s), hhmm(s + m));
+        match (old.0 == new.0, old.1 == new.1) {
+            (false, true) => format!("Move block {name} to {} (it keeps its {} minutes).", span(new), new.1),
+            (true, _) => format!("Shorten block {name} to {} minutes, {}.", new.1, span(new)),
+            (false, false) => {
+                format!("Move block {name} to {} and shorten it from {} to {} minutes.", span(new), old.1, new.1)
+            }
         }
     }
 

@@ -10,6 +10,8 @@
 //! - at most `max_rounds` rounds, and a state seen before stops the loop: the result says why it
 //!   stopped.
 
+mod timing;
+
 use crate::fix::{Applicability, Edit, Fix};
 use crate::json::{self, JsonError};
 use crate::validate::{Input, verdict_and_fixes};
@@ -212,7 +214,15 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
     };
 
     let allowed = |a: Applicability| a == Applicability::Safe || (options.unsafe_fixes && a == Applicability::Unsafe);
-    let (mut verdict, mut fixes) = verdict_and_fixes(&value, request);
+    // The validator's fixes, and the timing fixes (unsafe) when they may be applied.
+    let fixes_of = |value: &Value| {
+        let (verdict, mut fixes) = verdict_and_fixes(value, request);
+        if options.unsafe_fixes {
+            fixes.extend(timing::fixes(value, request, &verdict));
+        }
+        (verdict, fixes)
+    };
+    let (mut verdict, mut fixes) = fixes_of(&value);
     let (mut patch, mut applied, mut revealed) = (Vec::new(), Vec::new(), Vec::<Issue>::new());
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let (mut rounds, mut stopped) = (0u32, Stop::FixedPoint);
@@ -293,13 +303,20 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
             break;
         }
         rounds += 1;
-        (verdict, fixes) = verdict_and_fixes(&value, request);
+        (verdict, fixes) = fixes_of(&value);
         if seen.contains(&value.to_string()) {
             stopped = Stop::RepeatedState;
             break;
         }
     }
-    let offered: Vec<Fix> = if verdict.valid { Vec::new() } else { fixes };
+    // Offered: what is left, with the timing fixes too when they were not to be applied.
+    let offered: Vec<Fix> = if verdict.valid {
+        Vec::new()
+    } else if options.unsafe_fixes {
+        fixes
+    } else {
+        fixes.into_iter().chain(timing::fixes(&value, request, &verdict)).collect()
+    };
     // The plan's text: the input itself when nothing changed; else the value, indented like a
     // multi-line input when that stays within the size limit (indentation must not add a
     // `size` error), compact otherwise. The verdict is always the returned text's own.
