@@ -8,6 +8,7 @@
 //! | Python | JSON |
 //! |---|---|
 //! | `dict` (and subclasses) with `str` keys | object, members in the dict's order |
+//! | any other `collections.abc.Mapping` with `str` keys (`types.MappingProxyType`, a custom `Mapping`) | object, members in the order of its `items()` |
 //! | `list`, `tuple` (and subclasses) | array |
 //! | `str` (and subclasses) | string (copied into the core's arena) |
 //! | `int` (and subclasses, any size), not `bool` | integer, exact: [`TreeBuilder::integer`] within `i64`, [`TreeBuilder::integer_digits`] beyond (§7) |
@@ -33,7 +34,7 @@
 use momentum_plan::{Argument, FaultKind, HostFault, JsonPath, Segment, TreeBuilder};
 use pyo3::exceptions::PyUnicodeEncodeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
 use std::fmt::Write as _;
 
 /// Where the walk puts what it reads: a streaming writer's calls.
@@ -269,6 +270,11 @@ impl<'s, S: Sink> Walk<'s, S> {
         if let Ok(t) = obj.cast::<PyTuple>() {
             return self.list(obj, t.len(), |i| t.get_item(i));
         }
+        // Any other `collections.abc.Mapping` (a `MappingProxyType`, a custom `Mapping`): an
+        // object, read through the mapping protocol (`items()`), keys as for a `dict`.
+        if let Ok(m) = obj.cast::<PyMapping>() {
+            return self.mapping(m);
+        }
         Err(Fault::new(FaultKind::Unsupported, describe(obj)))
     }
 
@@ -320,27 +326,8 @@ impl<'s, S: Sink> Walk<'s, S> {
         // a `str` subclass may define its own equality, so two of its keys can spell one name.
         let mut distinct = true;
         for (k, v) in d.iter() {
-            let ks = if let Ok(ks) = k.cast_exact::<PyString>() {
-                ks
-            } else {
-                distinct = false;
-                let Ok(ks) = k.cast::<PyString>() else {
-                    let what = format!("{} ({})", with_article(&type_name(&k)), repr(&k));
-                    return Err(Fault::new(FaultKind::NonStringName, what));
-                };
-                ks
-            };
-            let key = match utf8(ks)? {
-                Ok(key) => key,
-                Err((unit, lossy)) => {
-                    let f = Fault::new(FaultKind::LoneSurrogateInName, format!("{unit:04X}"));
-                    return Err(f.push(Step::Key(lossy)));
-                }
-            };
-            self.sink.key(key);
-            if let Err(e) = self.value(&v) {
-                return Err(e.push(Step::Key(key.to_owned())));
-            }
+            distinct &= k.is_exact_instance_of::<PyString>();
+            self.member(&k, &v)?;
         }
         self.open.pop();
         if distinct {
@@ -349,6 +336,36 @@ impl<'s, S: Sink> Walk<'s, S> {
             self.sink.end_object();
         }
         Ok(())
+    }
+
+    /// A `Mapping` that is not a `dict`: its `items()` in order. Its keys are not known to be
+    /// distinct (a custom `Mapping` may list one twice), so the builder looks for repeats.
+    fn mapping(&mut self, m: &Bound<'_, PyMapping>) -> Result<(), Fault> {
+        self.enter(m.as_any(), true)?;
+        for item in m.items()?.iter() {
+            let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+            self.member(&k, &v)?;
+        }
+        self.open.pop();
+        self.sink.end_object();
+        Ok(())
+    }
+
+    /// One member of an object: its name (a `str`, else [`FaultKind::NonStringName`]) and value.
+    fn member(&mut self, k: &Bound<'_, PyAny>, v: &Bound<'_, PyAny>) -> Result<(), Fault> {
+        let Ok(ks) = k.cast::<PyString>() else {
+            let what = format!("{} ({})", with_article(&type_name(k)), repr(k));
+            return Err(Fault::new(FaultKind::NonStringName, what));
+        };
+        let key = match utf8(ks)? {
+            Ok(key) => key,
+            Err((unit, lossy)) => {
+                let f = Fault::new(FaultKind::LoneSurrogateInName, format!("{unit:04X}"));
+                return Err(f.push(Step::Key(lossy)));
+            }
+        };
+        self.sink.key(key);
+        self.value(v).map_err(|e| e.push(Step::Key(key.to_owned())))
     }
 
     fn list<'py>(

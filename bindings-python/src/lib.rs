@@ -6,8 +6,10 @@
 //!
 //! The binding is thin (no validation rules, no message texts here). Each argument goes to the
 //! core's one entry, [`momentum_plan::validate_input`], in its cheapest form: a `str` as its
-//! UTF-8 borrowed from the `str` ([`Input::Text`]), `bytes` as they are ([`Input::Bytes`]), any
-//! other value walked once into the core's tree (module `convert`, a [`TreeBuilder`]; [`Input::Tree`]).
+//! UTF-8 borrowed from the `str` ([`Input::Text`]), `bytes` as they are and a `bytearray` or a
+//! C-contiguous `memoryview` of format `'B'` copied ([`Input::Bytes`]: UTF-8 bytes of JSON text),
+//! any other value (a `dict` or any other `Mapping`, a `list`…) walked once into the core's tree
+//! (module `convert`, a [`TreeBuilder`]; [`Input::Tree`]).
 //! The verdict comes back as plain dicts (module `output`). The core runs with the GIL released when
 //! neither argument borrows Python memory (both built into the arena); text is read in place, so
 //! the GIL stays held for it. A Rust panic never crosses into Python: it becomes a `RuntimeError`.
@@ -38,7 +40,7 @@ use momentum_plan::{
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyMemoryView, PyString};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
@@ -48,9 +50,11 @@ static GLOBAL: momentum_plan_alloc::MiMalloc = momentum_plan_alloc::MiMalloc;
 
 /// Validates a plan against the request it answers and returns the verdict (validator.md §4, §5).
 ///
-/// `plan`: the plan as a `dict` (any JSON value is accepted; a non-object gets the `type`
-/// verdict), or its JSON text as `str` or `bytes` (validated as text: `json` and `size` work on
-/// the text as given). `request`: the request as a `dict`, or its JSON text as `str` or `bytes`.
+/// `plan`: the plan as a `dict` or any other `collections.abc.Mapping` (any JSON value is
+/// accepted; a non-object gets the `type` verdict), or its JSON text as `str`, or as UTF-8 bytes:
+/// `bytes`, `bytearray` or a C-contiguous `memoryview` of format `'B'` (validated as text: `json`
+/// and `size` work on the text as given, §5.1, §5.2; bytes that are not UTF-8 are a `json` error).
+/// `request`: the request as a `Mapping`, or its JSON text as `str` or UTF-8 bytes.
 ///
 /// Returns `{"valid": bool, "errors": [issue], "warnings": [issue], "checks": [str]}` with
 /// issues `{"code": str, "path": str, "message": str}`, keys in that order: exactly the core's
@@ -161,6 +165,7 @@ fn plan_schema<'py>(py: Python<'py>, request: &Bound<'py, PyAny>, variant: &str)
             Read::Fault(f) => return Err(host_error(py, &f)),
             Read::Text(t) => momentum_plan::json::parse(t).map_err(|e| request_not_json(py, &e))?,
             Read::Bytes(b) => momentum_plan::json::parse_bytes(b).map_err(|e| request_not_json(py, &e))?,
+            Read::OwnedBytes(b) => momentum_plan::json::parse_bytes(&b).map_err(|e| request_not_json(py, &e))?,
             Read::Tree(t) => t.to_value(),
         };
         let variant = SchemaVariant::from_name(variant).map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -188,7 +193,10 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 enum Read<'a> {
     /// Borrowed from the `str` (its UTF-8, cached by CPython).
     Text(&'a str),
+    /// Borrowed from a `bytes`.
     Bytes(&'a [u8]),
+    /// Copied from a `bytearray` or a `memoryview` (their contents can change under a borrow).
+    OwnedBytes(Vec<u8>),
     Tree(Tree<'a>),
     /// A `str` holding a lone surrogate, which is not text: the core's fault, with line and column.
     NotText(JsonError),
@@ -208,6 +216,12 @@ fn read<'a>(obj: &'a Bound<'_, PyAny>, argument: Argument, arena: &'a Arena) -> 
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(Read::Bytes(b.as_bytes()));
     }
+    if let Ok(b) = obj.cast::<PyByteArray>() {
+        return Ok(Read::OwnedBytes(b.to_vec()));
+    }
+    if let Some(bytes) = memoryview_bytes(obj)? {
+        return Ok(Read::OwnedBytes(bytes));
+    }
     let mut builder = TreeBuilder::new(arena);
     match convert::Walk::new(&mut builder).value(obj) {
         Ok(()) => match builder.finish() {
@@ -220,12 +234,28 @@ fn read<'a>(obj: &'a Bound<'_, PyAny>, argument: Argument, arena: &'a Arena) -> 
     }
 }
 
+/// The bytes of a C-contiguous `memoryview` of format `'B'` (unsigned bytes: UTF-8 text, as
+/// `bytes` would hold it), copied; `None` for any other object, and for a `memoryview` of other
+/// items (the walk then refuses it as a type JSON has no form for).
+fn memoryview_bytes(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
+    let Ok(view) = obj.cast::<PyMemoryView>() else {
+        return Ok(None);
+    };
+    let py = obj.py();
+    if !view.getattr(intern!(py, "c_contiguous"))?.is_truthy()? || view.getattr(intern!(py, "format"))?.ne("B")? {
+        return Ok(None);
+    }
+    let bytes = view.call_method0(intern!(py, "tobytes"))?;
+    Ok(Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec()))
+}
+
 impl<'a> Read<'a> {
     /// The core's input, and whether it borrows Python memory (then the GIL stays held).
     fn input(&'a self) -> (Input<'a>, bool) {
         match self {
             Read::Text(t) => (Input::Text(t), true),
             Read::Bytes(b) => (Input::Bytes(b), true),
+            Read::OwnedBytes(b) => (Input::Bytes(b), false),
             Read::Tree(t) => (Input::Tree(t), false),
             // Not reached: faults are handled before the core is called.
             Read::NotText(_) | Read::Fault(_) => (Input::Text(""), false),
@@ -261,7 +291,7 @@ fn verdict_for(py: Python<'_>, plan: &Bound<'_, PyAny>, request: &Bound<'_, PyAn
 /// The `json` verdict for a plan JSON cannot carry (D12). Request text is still read, so request
 /// text that is not JSON raises whatever the plan holds.
 fn not_json_plan(py: Python<'_>, error: &JsonError, request: &Read<'_>) -> PyResult<Verdict> {
-    if let Read::Text(_) | Read::Bytes(_) = request {
+    if let Read::Text(_) | Read::Bytes(_) | Read::OwnedBytes(_) = request {
         momentum_plan::validate_input(Input::Text("{}"), request.input().0).map_err(|e| request_not_json(py, &e))?;
     }
     Ok(Verdict::not_json(error))

@@ -83,7 +83,6 @@ NOT_JSON: List[Any] = [
     ("function", len, TypeError, "is a function (len), which"),
     ("generator", (i for i in range(2)), TypeError, "generator"),
     ("range", range(3), TypeError, "range"),
-    ("mappingproxy", types.MappingProxyType({"a": 1}), TypeError, "mappingproxy"),
     ("ellipsis", ..., TypeError, "ellipsis"),
     ("nan", float("nan"), ValueError, "is NaN, which JSON cannot hold"),
     ("inf", float("inf"), ValueError, "is Infinity, which JSON cannot hold"),
@@ -335,6 +334,113 @@ def test_text_and_bytes_agree() -> None:
         "[" * 600 + "]" * 600,
     ):
         assert momentum_plan.validate_plan(text, REQUEST) == momentum_plan.validate_plan(text.encode("utf-8"), REQUEST)
+
+
+class ReadOnly(collections.abc.Mapping):  # type: ignore[type-arg]
+    """A custom ``Mapping`` (not a ``dict``): read through ``items()``, as the stubs promise."""
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._data = data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def mapped(value: Any, wrap: Callable[[Dict[str, Any]], Any]) -> Any:
+    """``value`` with every dict in it (itself included) wrapped by ``wrap``."""
+    if isinstance(value, dict):
+        return wrap({k: mapped(v, wrap) for k, v in value.items()})
+    if isinstance(value, list):
+        return [mapped(v, wrap) for v in value]
+    return value
+
+
+UTF8_FORMS: List[Any] = [
+    ("bytes", bytes),
+    ("bytearray", bytearray),
+    ("memoryview", memoryview),
+    ("memoryview-slice", lambda b: memoryview(b"  " + b + b"  ")[2:-2]),
+]
+
+
+@pytest.mark.parametrize("label,form", UTF8_FORMS, ids=[f[0] for f in UTF8_FORMS])
+def test_utf8_bytes_in_every_form_are_text(label: str, form: Callable[[bytes], Any]) -> None:
+    texts = [compact(PLAN), json.dumps(PLAN, indent=2), compact(PLAN) + " " * 262_144, "[1]", "{", ""]
+    for text in texts:
+        expected = momentum_plan.validate_plan(text, REQUEST)
+        assert momentum_plan.validate_plan(form(text.encode("utf-8")), REQUEST) == expected
+        assert momentum_plan.validate_plan(PLAN, form(compact(REQUEST).encode("utf-8"))) == momentum_plan.validate_plan(
+            PLAN, REQUEST
+        )
+    assert momentum_plan.validate_plan(form(b'{"name": "\xff"}'), REQUEST) == momentum_plan.validate_plan(
+        b'{"name": "\xff"}', REQUEST
+    )
+    broken = (EXAMPLES / "calm-weekday-broken.plan.json").read_bytes()
+    assert momentum_plan.repair_plan(form(broken), form(compact(REQUEST).encode())) == momentum_plan.repair_plan(
+        broken, REQUEST
+    )
+    assert momentum_plan.plan_schema(form(compact(REQUEST).encode())) == momentum_plan.plan_schema(REQUEST)
+    with pytest.raises(ValueError, match=r"^request is not JSON: "):
+        momentum_plan.validate_plan(PLAN, form(b"{"))
+
+
+def test_a_memoryview_of_other_items_is_refused() -> None:
+    for view in (memoryview(b"abcd").cast("I"), memoryview(bytearray(b"abcdef"))[::2]):
+        with pytest.raises(TypeError, match=r"^plan at \$ is a memoryview object, which JSON cannot hold$"):
+            momentum_plan.validate_plan(view, REQUEST)
+    with pytest.raises(TypeError, match=r"^plan at \$.name is a bytearray object, which JSON cannot hold$"):
+        momentum_plan.validate_plan(plan_with(["name"], bytearray(b"Calm")), REQUEST)
+
+
+MAPPINGS: List[Any] = [("mappingproxy", types.MappingProxyType), ("custom-mapping", ReadOnly)]
+
+
+@pytest.mark.parametrize("label,wrap", MAPPINGS, ids=[m[0] for m in MAPPINGS])
+def test_any_mapping_is_an_object(label: str, wrap: Callable[[Dict[str, Any]], Any]) -> None:
+    broken = json.loads((EXAMPLES / "calm-weekday-broken.plan.json").read_text(encoding="utf-8"))
+    for plan in (PLAN, broken):
+        expected = momentum_plan.validate_plan(plan, REQUEST)
+        assert momentum_plan.validate_plan(mapped(plan, wrap), mapped(REQUEST, wrap)) == expected
+        assert momentum_plan.validate_plan(wrap(plan), REQUEST) == expected
+        assert momentum_plan.repair_plan(mapped(plan, wrap), REQUEST) == momentum_plan.repair_plan(plan, REQUEST)
+    assert momentum_plan.plan_schema(mapped(REQUEST, wrap)) == momentum_plan.plan_schema(REQUEST)
+    # the faults of a dict, worded by the core, with their paths
+    with pytest.raises(TypeError) as info:
+        momentum_plan.validate_plan(plan_with(["routine", "weekdays"], wrap({1: "mon"})), REQUEST)
+    assert str(info.value) == (
+        "plan at $.routine.weekdays has a member name that is an int (1), which JSON cannot hold "
+        "(member names are strings)"
+    )
+    assert (info.value.path, info.value.kind) == ("$.routine.weekdays", "nonStringName")  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"^plan at \$.routine.weekdays.mon is a set, which JSON cannot hold$"):
+        momentum_plan.validate_plan(plan_with(["routine", "weekdays"], wrap({"mon": {1}})), REQUEST)
+
+
+def test_a_mapping_that_holds_itself_is_a_cycle() -> None:
+    inner: Dict[str, Any] = {}
+    proxy = types.MappingProxyType(inner)
+    inner["self"] = proxy
+    with pytest.raises(ValueError) as info:
+        momentum_plan.validate_plan(plan_with(["request"], proxy), REQUEST)
+    assert (info.value.path, info.value.kind) == ("$.request.self", "cycle")  # type: ignore[attr-defined]
+
+
+def test_a_mapping_that_lists_a_name_twice_keeps_the_last_value() -> None:
+    class Twice(ReadOnly):
+        def items(self) -> Any:
+            return [*self._data.items(), ("name", "first"), ("name", "Calm weekday")]
+
+    plan = copy.deepcopy(PLAN)
+    del plan["name"]
+    got = momentum_plan.validate_plan(Twice({**plan}), REQUEST)
+    twice = compact(plan)[:-1] + ',"name":"first","name":"Calm weekday"}'
+    assert got == momentum_plan.validate_plan(twice, REQUEST)
 
 
 def test_invalid_utf8_bytes_get_the_json_verdict() -> None:
