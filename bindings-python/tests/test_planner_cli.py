@@ -1,9 +1,11 @@
-"""The ``momentum-planner`` command line (momentum_plan.planner.parse_args) and its entry point
-(momentum_plan._planner_cli): flags, the environment they override, usage errors, and the hint
+"""The ``momentum-planner`` command line (momentum_plan._planner_cli.parse_args, re-exported as
+momentum_plan.planner.parse_args) and its entry point (momentum_plan._planner_cli): flags, the environment they override, usage errors, and the hint
 when the ``mcp`` extra is missing. The server itself runs in test_server.py and tests/package."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -65,9 +67,35 @@ def test_missing_extra_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> N
     for name in [m for m in sys.modules if m == "mcp" or m.startswith("mcp.")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, "momentum_plan.planner")
+    monkeypatch.setattr(sys, "argv", ["momentum-planner"])
     with pytest.raises(SystemExit) as e:
         _planner_cli.main()
     assert e.value.code == (
         "momentum-planner: the MCP server needs the MCP Python SDK (missing module 'mcp'); "
         "install it with: pip install 'momentum-plan[mcp]'"
     )
+
+
+def test_help_answers_without_importing_the_sdk() -> None:
+    """`momentum-planner --help` (and --version) parse before the SDK is imported: the help is
+    printed and no `mcp` module is loaded (it takes about two seconds to import)."""
+    probe = (
+        "import json, sys\n"
+        "sys.argv = ['momentum-planner', sys.argv[1]]\n"
+        "from momentum_plan import _planner_cli\n"
+        "try:\n"
+        "    _planner_cli.main()\n"
+        "except SystemExit as e:\n"
+        "    code = e.code\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'mcp_types', 'pydantic'))\n"
+        "print(json.dumps({'code': code, 'loaded': loaded}), file=sys.stderr)\n"
+    )
+    for flag, words in (("--help", "usage: momentum-planner"), ("--version", "momentum-planner ")):
+        p = subprocess.run([sys.executable, "-c", probe, flag], capture_output=True, text=True, timeout=60)
+        assert words in p.stdout, p
+        assert json.loads(p.stderr.strip().splitlines()[-1]) == {"code": 0, "loaded": []}, p.stderr
+    # The installed command prints the same help.
+    command = Path(sys.executable).with_name("momentum-planner")
+    if command.exists():
+        p = subprocess.run([str(command), "--help"], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0 and p.stdout.startswith("usage: momentum-planner") and "--store DIR" in p.stdout

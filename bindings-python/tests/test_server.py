@@ -312,3 +312,48 @@ def test_over_streamable_http(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def over_the_limit_pretty(plan: Dict[str, Any]) -> str:
+    """The plan with notes padding it to just under the size limit compact (§5.2), then indented:
+    text over the limit whose compact re-serialisation is within it."""
+    limit = momentum_plan.get_plan_contract()["limits"]["payloadBytes"]
+    padded = copy.deepcopy(plan)
+    padded["notes"] = ""
+    padded["notes"] = "x" * (limit - 100 - len(json.dumps(padded, separators=(",", ":")).encode()))
+    text = json.dumps(padded, indent=8)
+    assert len(json.dumps(padded, separators=(",", ":")).encode()) < limit < len(text.encode())
+    return text
+
+
+async def text_scenario(client: Client) -> None:
+    pretty = over_the_limit_pretty(PLAN)
+    for plan in (pretty, "[1, 2]", "null", "42", json.dumps(PLAN, indent=2), json.dumps(BROKEN)):
+        verdict = structured(await client.call_tool("validate_plan", {"plan": plan, "request": REQUEST}))
+        assert verdict == momentum_plan.validate_plan(plan, REQUEST), plan[:40]
+        repair = structured(await client.call_tool("repair_plan", {"plan": plan, "request": REQUEST}))
+        assert repair == momentum_plan.repair_plan(plan, REQUEST), plan[:40]
+    assert [e["code"] for e in momentum_plan.validate_plan(pretty, REQUEST)["errors"]] == ["size"]
+    assert momentum_plan.validate_plan("[1, 2]", REQUEST)["errors"][0]["code"] == "type"
+    refused = error_text(await client.call_tool("save_plan", {"plan": pretty, "request": REQUEST}))
+    assert refused.startswith("Error executing tool save_plan: Plan not saved. | $: ") and "bytes" in refused
+    # Values that do not fit the input schema (mcp-server.md "Tools"): a tool error naming the argument.
+    for plan in ([1, 2], None, 42, True):
+        assert "plan" in error_text(await client.call_tool("validate_plan", {"plan": plan, "request": REQUEST}))
+    for request in (json.dumps(REQUEST), [REQUEST], None):
+        assert "request" in error_text(await client.call_tool("validate_plan", {"plan": PLAN, "request": request}))
+        assert "request" in error_text(await client.call_tool("get_plan_schema", {"request": request}))
+
+
+def test_plan_text_reaches_the_core_as_sent(tmp_path: Path) -> None:
+    """Plan text is judged as the text sent (the SDK's pre-parsing of JSON-looking strings is off):
+    pretty text over the size limit gets the `size` error, `"[1, 2]"` the `type` verdict, exactly
+    as the library gives them; in process and over stdio."""
+
+    async def run() -> None:
+        async with in_process("auto", tmp_path / "a")(None) as client:
+            await text_scenario(client)
+        async with over_stdio("legacy", tmp_path / "b")(None) as client:
+            await text_scenario(client)
+
+    asyncio.run(run())

@@ -23,13 +23,14 @@ __version__: Final[str]
 """The package version (the Rust crate's version)."""
 
 def validate_plan(
-    plan: Mapping[str, Any] | str | bytes,
-    request: Mapping[str, Any] | str | bytes,
+    plan: Mapping[str, Any] | str | bytes | bytearray | memoryview,
+    request: Mapping[str, Any] | str | bytes | bytearray | memoryview,
 ) -> Verdict:
     """Validate ``plan`` against the ``request`` it answers; return the verdict.
 
-    ``plan`` is a dict, or its JSON text as ``str``/``bytes`` (validated as text). ``request``
-    is a dict, or its JSON text. Raises ``TypeError`` (a type JSON has no form for) or
+    ``plan`` is a dict or any other ``Mapping``, or its JSON text as ``str`` or as UTF-8 bytes
+    (``bytes``, ``bytearray``, a C-contiguous ``memoryview`` of format ``'B'``), validated as text
+    (spec §5.1, §5.2). ``request`` is a ``Mapping``, or its JSON text in the same forms. Raises ``TypeError`` (a type JSON has no form for) or
     ``ValueError`` (NaN, infinity, a cycle; in the request also nesting over 512 levels and lone
     surrogates) with the core's text, e.g. ``plan at $.x is a set, which JSON cannot hold``, and
     the attributes ``argument`` (``"plan"``/``"request"``), ``path`` (the JSONPath) and ``kind``
@@ -39,8 +40,8 @@ def validate_plan(
     """
 
 def repair_plan(
-    plan: Mapping[str, Any] | str | bytes,
-    request: Mapping[str, Any] | str | bytes,
+    plan: Mapping[str, Any] | str | bytes | bytearray | memoryview,
+    request: Mapping[str, Any] | str | bytes | bytearray | memoryview,
     *,
     unsafe: bool = False,
 ) -> Repair:
@@ -52,7 +53,7 @@ def repair_plan(
     """
 
 def plan_schema(
-    request: Mapping[str, Any] | str | bytes,
+    request: Mapping[str, Any] | str | bytes | bytearray | memoryview,
     variant: SchemaVariant | str = "validation",
 ) -> Dict[str, Any]:
     """Return the JSON Schema (2020-12) of the plan that answers ``request`` (validator.md §9).

@@ -7,7 +7,9 @@ Catalog (the same as ``shared/spec/mcp-server.md``):
 
 - tool ``get_plan_contract``: the contract a model reads before drafting a plan.
 - tool ``validate_plan``: the verdict on a plan (dict or JSON text) for a request. An invalid plan
-  is a normal result (``valid: false`` with paths and messages), not a tool error.
+  is a normal result (``valid: false`` with paths and messages), not a tool error. Plan text is
+  judged as the text sent (``size`` on its bytes, validator.md §5.2): the tools that take a plan
+  or a request read their arguments as sent (:class:`SentAsIs`, not the SDK's JSON pre-parsing).
 - tool ``repair_plan``: applies the safe fixes (``unsafe`` for the others too), validates again and
   returns the repaired plan, the patch, the fixes applied and offered, and the new verdict.
 - tool ``get_plan_schema``: the JSON Schema of the plan a request asks for (``validation`` or
@@ -45,14 +47,13 @@ Where the SDK decides, this server follows it: the protocol eras (2026-07-28 per
 ``resources/list`` without pagination, and a missing resource as ``-32602``.
 """
 
-import argparse
 import json
 import os
 import re
-import sys
 import tempfile
+from argparse import Namespace
 from pathlib import Path
-from typing import Annotated, Any, Dict, List, Literal, Optional, Union
+from typing import Annotated, Any, Callable, Dict, List, Literal, Optional, TypeVar, Union
 
 from mcp.server.caching import CacheHint
 from mcp.server.mcpserver import (
@@ -66,6 +67,8 @@ from mcp.server.mcpserver import (
     UserMessage,
 )
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, GetPromptResult, InputRequiredResult, Resource, ToolAnnotations
 from pydantic import BaseModel, Field
@@ -73,8 +76,13 @@ from typing_extensions import TypedDict
 
 import momentum_plan
 from momentum_plan import Contract, Issue, Repair, Verdict
+from momentum_plan._planner_cli import parse_args
+
+__all__ = ["PlanStore", "PlannerServer", "build_server", "main", "parse_args", "serve"]
 
 SERVER_NAME = "momentum-planner"
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 VIEW_URI = "ui://momentum-planner/plan-view"
 VIEW_MIME = "text/html;profile=mcp-app"
@@ -127,6 +135,33 @@ VariantArg = Annotated[
     Literal["validation", "strict"],
     Field(description="'validation' (default: accepts every valid plan) or 'strict' (structured outputs)."),
 ]
+
+
+class SentAsIs(FuncMetadata):
+    """A tool's argument handling without the SDK's pre-parsing: ``MCPServer`` reads every string
+    argument of a parameter not annotated plain ``str`` as JSON when it can
+    (``FuncMetadata.pre_parse_json``), so plan text would reach the core as a ``dict``, measured
+    for ``size`` after re-serialising (validator.md §5.2), and ``"[1]"`` as a list. With this the
+    arguments are validated against the annotations exactly as the client sent them: plan text
+    stays the string it was (``json``, ``size`` and the ``type`` verdict work on it, §5.1–§5.3), an
+    object stays an object, and a value that does not fit the input schema (a plan that is an
+    array, a request that is a number) is a tool error naming the argument, as mcp-server.md
+    "Tools" says."""
+
+    def pre_parse_json(self, data: Dict[str, Any]) -> Dict[str, Any]:
+        return data
+
+
+def sent_as_is(tool: Tool) -> Tool:
+    """``tool`` with its arguments read as sent (:class:`SentAsIs`); schemas unchanged."""
+    meta = tool.fn_metadata
+    tool.fn_metadata = SentAsIs(
+        arg_model=meta.arg_model,
+        output_schema=meta.output_schema,
+        output_model=meta.output_model,
+        wrap_output=meta.wrap_output,
+    )
+    return tool
 
 
 class SaveResult(TypedDict):
@@ -278,24 +313,18 @@ CANNOT_ASK = "cannot-ask"
 def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
     """The server, with its plan store at ``store_dir`` (default: ``$PLAN_STORE`` or ``./plans``)."""
     store = PlanStore(Path(store_dir if store_dir is not None else os.environ.get("PLAN_STORE", "plans")))
-    constant = CacheHint(ttl_ms=3_600_000, scope="public")  # the catalog never changes while running
-    changing = CacheHint(ttl_ms=0, scope="private")  # the saved plans change with every save
-    mcp = PlannerServer(
-        store,
-        name=SERVER_NAME,
-        version=momentum_plan.__version__,
-        instructions=INSTRUCTIONS,
-        cache_hints={
-            "server/discover": constant,
-            "tools/list": constant,
-            "prompts/list": constant,
-            "resources/templates/list": constant,
-            "resources/list": changing,
-            "resources/read": changing,
-        },
-    )
+    tools: List[Tool] = []
 
-    @mcp.tool(
+    def tool(**registration: Any) -> Callable[[F], F]:
+        """Registers a tool as ``@mcp.tool`` would, with its arguments read as sent (:class:`SentAsIs`)."""
+
+        def register(fn: F) -> F:
+            tools.append(sent_as_is(Tool.from_function(fn, **registration)))
+            return fn
+
+        return register
+
+    @tool(
         name="get_plan_contract",
         title="Get the plan contract",
         description=(
@@ -309,7 +338,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
         return momentum_plan.get_plan_contract()
 
     # Validation takes microseconds, so the validating tools are `async def` (no worker thread).
-    @mcp.tool(
+    @tool(
         name="validate_plan",
         title="Validate a plan",
         description=(
@@ -324,7 +353,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
     async def validate_plan(plan: PlanArg, request: RequestArg) -> Verdict:
         return momentum_plan.validate_plan(plan, request)
 
-    @mcp.tool(
+    @tool(
         name="repair_plan",
         title="Repair a plan",
         description=(
@@ -341,7 +370,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
     async def repair_plan(plan: PlanArg, request: RequestArg, unsafe: UnsafeArg = False) -> Repair:
         return momentum_plan.repair_plan(plan, request, unsafe=unsafe)
 
-    @mcp.tool(
+    @tool(
         name="get_plan_schema",
         title="Get the plan's JSON Schema",
         description=(
@@ -376,7 +405,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
             return CANNOT_ASK
         return Elicit(f"A plan with the id {plan_id!r} is already saved. Replace it with this one?", Overwrite)
 
-    @mcp.tool(
+    @tool(
         name="save_plan",
         title="Save a valid plan",
         description=(
@@ -428,6 +457,24 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
         result["warnings"].append(not_saved(why))
         return result
 
+    constant = CacheHint(ttl_ms=3_600_000, scope="public")  # the catalog never changes while running
+    changing = CacheHint(ttl_ms=0, scope="private")  # the saved plans change with every save
+    mcp = PlannerServer(
+        store,
+        tools=tools,
+        name=SERVER_NAME,
+        version=momentum_plan.__version__,
+        instructions=INSTRUCTIONS,
+        cache_hints={
+            "server/discover": constant,
+            "tools/list": constant,
+            "prompts/list": constant,
+            "resources/templates/list": constant,
+            "resources/list": changing,
+            "resources/read": changing,
+        },
+    )
+
     @mcp.resource(
         "plan://{planId}",
         name="plan",
@@ -477,38 +524,13 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
     return mcp
 
 
-def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
-    """The command line of ``momentum-planner`` (``--http PORT``, ``--store DIR``); the environment
-    (``MCP_TRANSPORT``, ``MCP_PORT``, ``PLAN_STORE``) gives the defaults."""
-    parser = argparse.ArgumentParser(
-        prog="momentum-planner",
-        description="An MCP server that checks and stores daily-momentum-ai-plan plans (stdio by default).",
-    )
-    parser.add_argument(
-        "--http",
-        metavar="PORT",
-        type=int,
-        nargs="?",
-        const=int(os.environ.get("MCP_PORT", "8000")),
-        help="serve Streamable HTTP on http://127.0.0.1:PORT/mcp (default port $MCP_PORT or 8000) instead of stdio",
-    )
-    parser.add_argument("--store", metavar="DIR", type=Path, help="the plan store (default $PLAN_STORE or ./plans)")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {momentum_plan.__version__}")
-    args = parser.parse_args(argv)
-    if args.http is None:
-        transport = os.environ.get("MCP_TRANSPORT", "stdio")
-        if transport in ("streamable-http", "http"):
-            args.http = int(os.environ.get("MCP_PORT", "8000"))
-        elif transport != "stdio":
-            parser.error(f"MCP_TRANSPORT must be stdio or streamable-http, not {transport!r}")
-    if args.http is not None and not 0 < args.http < 65536:
-        parser.error(f"--http: {args.http} is not a TCP port (1-65535)")
-    return args
-
-
 def main(argv: Optional[List[str]] = None) -> None:
     """``momentum-planner``: serves on stdio, or with ``--http PORT`` over Streamable HTTP (127.0.0.1)."""
-    args = parse_args(argv)
+    serve(parse_args(argv))
+
+
+def serve(args: Namespace) -> None:
+    """Serves as the parsed command line says (:func:`momentum_plan._planner_cli.parse_args`)."""
     mcp = build_server(args.store)
     if args.http is None:
         mcp.run()
