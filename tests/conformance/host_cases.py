@@ -12,14 +12,19 @@ An equivalent is the Python value that means what the JavaScript value means to 
 - a boxed JS value is an `int`/`str` subclass instance; `true` boxed is plain `True` (no bool
   subclass);
 - a member JS leaves out (undefined, toJSON returning undefined) is an absent key;
-- a JS `Set` is a Python `set` (the message names the host's type: host_cases.mjs pythonMessage).
+- a JS `Set` is a Python `set` (the message names the host's type: host_cases.mjs pythonMessage);
+- JSON text as UTF-8 bytes (a JS `Uint8Array`/`Buffer`) is Python `bytes`, a `bytearray` or a
+  `memoryview` (`*-utf8`, `bytes-not-utf8`); a Python `Mapping` that is not a `dict`
+  (`mapping-proxy`, `custom-mapping`) is an object, as a dict is.
 """
 from __future__ import annotations
 
 import collections
+import collections.abc
 import copy
 import decimal
 import json
+import types
 from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -205,6 +210,49 @@ def _int_key(h: Harness):
     return plan, h.request()
 
 
+# as host_cases.mjs UTF8_NAME: a plan text whose bytes are not all ASCII
+UTF8_NAME = "Café ☕ weekday"
+
+
+def _utf8(form):
+    """The example's plan and request as UTF-8 bytes in `form` (bytes, bytearray, memoryview)."""
+
+    def build(h: Harness):
+        plan = h.plan_text.replace("Calm weekday", UTF8_NAME)
+        return form(plan.encode("utf-8")), form(h.request_text.encode("utf-8"))
+
+    return build
+
+
+class ReadOnly(collections.abc.Mapping):
+    """A custom `Mapping` that is not a dict (read through `items()`)."""
+
+    def __init__(self, data: dict) -> None:
+        self._data = data
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def _mapped(wrap):
+    """The example's plan and request with every dict in them wrapped by `wrap`."""
+
+    def deep(v):
+        if isinstance(v, dict):
+            return wrap({k: deep(x) for k, x in v.items()})
+        if isinstance(v, list):
+            return [deep(x) for x in v]
+        return v
+
+    return lambda h: (deep(h.plan()), deep(h.request()))
+
+
 PYTHON = {
     "num-2pow53": lambda h: _duration(h, float(2**53)),
     "num-neg2pow53": lambda h: _duration(h, float(-(2**53))),
@@ -265,4 +313,10 @@ PYTHON = {
     "py-tuple-ordereddict": _tuple_ordereddict,
     "py-int-key": _int_key,
     "py-decimal": lambda h: _duration(h, decimal.Decimal("30")),
+    "bytes-utf8": _utf8(bytes),
+    "bytearray-utf8": _utf8(bytearray),
+    "memoryview-utf8": _utf8(memoryview),
+    "bytes-not-utf8": lambda h: (h.plan_text.encode("utf-8").replace(b"Calm", b"C\xffalm"), h.request()),
+    "mapping-proxy": _mapped(types.MappingProxyType),
+    "custom-mapping": _mapped(ReadOnly),
 }
