@@ -1,0 +1,111 @@
+"""The glibc floor of the wheel and of the Node addon (issue 27 item 8): glibc 2.17, manylinux2014.
+
+Checks, without installing anything:
+
+- the wheel's file name: every platform tag a manylinux tag of glibc 2.17 or lower (PEP 600
+  ``manylinux_2_17_x86_64``, or its legacy alias ``manylinux2014_x86_64``), at least one;
+- ``auditwheel show`` (the venv's pinned auditwheel) on the wheel: the platform tag it finds the
+  wheel consistent with is ``manylinux_2_Y_x86_64`` with Y <= 17;
+- every ELF file shipped (the wheel's ``*.so``, the Node tarball's ``*.node``): the highest
+  ``GLIBC_x.y`` version it needs (its ``.gnu.version_r`` section, read with pyelftools) is <= 2.17,
+  and it needs some (a file linked against no glibc version would prove nothing).
+
+Usage: python glibc_floor.py WHEEL NODE_TGZ   (the project venv's python: auditwheel, pyelftools)
+Exit 0 with one ``ok`` line per check, or 1 with the reason.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+from elftools.elf.elffile import ELFFile
+from elftools.elf.gnuversions import GNUVerNeedSection
+
+FLOOR = (2, 17)
+# PEP 600's legacy aliases (PEP 513, 571, 599) and the glibc each stands for.
+LEGACY = {"manylinux1": (2, 5), "manylinux2010": (2, 12), "manylinux2014": (2, 17)}
+
+
+def fail(message: str) -> None:
+    print(f"tests/package (glibc floor): {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def tag_glibc(tag: str) -> tuple[int, int] | None:
+    """The glibc of a manylinux platform tag (``manylinux_2_17_x86_64`` -> (2, 17)), else None."""
+    m = re.fullmatch(r"manylinux_(\d+)_(\d+)_x86_64", tag)
+    if m:
+        return int(m[1]), int(m[2])
+    m = re.fullmatch(r"(manylinux\d+)_x86_64", tag)
+    return LEGACY.get(m[1]) if m else None
+
+
+def show(version: tuple[int, int]) -> str:
+    return ".".join(map(str, version))
+
+
+def glibc_needed(name: str, data: bytes) -> tuple[int, int]:
+    """The highest GLIBC_x.y version an ELF file needs (its version-needs section)."""
+    versions = []
+    for section in ELFFile(io.BytesIO(data)).iter_sections():
+        if isinstance(section, GNUVerNeedSection):
+            for _needed, auxes in section.iter_versions():
+                for aux in auxes:
+                    m = re.fullmatch(r"GLIBC_(\d+)\.(\d+)(?:\.\d+)?", aux.name)
+                    if m:
+                        versions.append((int(m[1]), int(m[2])))
+    if not versions:
+        fail(f"{name} needs no GLIBC_ symbol version (not linked against glibc?)")
+    return max(versions)
+
+
+def check_elf(label: str, name: str, data: bytes) -> None:
+    top = glibc_needed(name, data)
+    if top > FLOOR:
+        fail(f"{label} {name} needs GLIBC_{show(top)}, above the floor {show(FLOOR)}")
+    print(f"  ok  {label} {name}: highest glibc symbol version needed GLIBC_{show(top)} (<= {show(FLOOR)})")
+
+
+def main() -> None:
+    wheel, node_tgz = map(Path, sys.argv[1:3])
+
+    # The file name: {name}-{version}-{python}-{abi}-{platform[.platform...]}.whl
+    platforms = wheel.name.removesuffix(".whl").split("-")[-1].split(".")
+    floors = [tag_glibc(t) for t in platforms]
+    if not platforms or None in floors or max(f for f in floors if f) > FLOOR:
+        fail(f"the wheel's platform tags {platforms} are not all manylinux <= glibc {show(FLOOR)}")
+    print(f"  ok  the wheel's name says {'.'.join(platforms)}")
+
+    auditwheel = Path(sys.executable).parent / "auditwheel"
+    out = subprocess.run([str(auditwheel), "show", str(wheel)], capture_output=True, text=True, check=False)
+    text = " ".join(out.stdout.split())
+    m = re.search(r'is consistent with the following platform tag: "([^"]+)"', text)
+    found = tag_glibc(m[1]) if m else None
+    if out.returncode != 0 or m is None or found is None or found > FLOOR:
+        fail(f"auditwheel show (exit {out.returncode}): {out.stdout}{out.stderr}")
+    print(f"  ok  auditwheel show: consistent with {m[1]}")
+
+    with zipfile.ZipFile(wheel) as z:
+        sos = [n for n in z.namelist() if n.endswith(".so")]
+        if not sos:
+            fail("the wheel holds no .so")
+        for n in sos:
+            check_elf("wheel", n, z.read(n))
+    with tarfile.open(node_tgz) as t:
+        addons = [m for m in t.getmembers() if m.isfile() and m.name.endswith(".node")]
+        if not addons:
+            fail("the Node tarball holds no .node addon")
+        for member in addons:
+            f = t.extractfile(member)
+            assert f is not None
+            check_elf("Node addon", member.name, f.read())
+
+
+if __name__ == "__main__":
+    main()
