@@ -303,3 +303,411 @@ pub fn error_line(id: &Value, error: &RpcError) -> String {
 pub fn request_line<P: Serialize>(id: u64, method: &str, params: &P) -> String {
     serde_json::to_string(&RequestLine { jsonrpc: "2.0", id, method, params }).unwrap_or_default()
 }
+
+/// Longest `id` value, in bytes of its JSON text, that [`IdScan`] keeps: an id longer than this
+/// cannot be echoed, and its line is answered with `id: null`.
+pub const MAX_SCANNED_ID_BYTES: usize = 1024;
+
+/// Longest top-level member name, in bytes of its JSON text, that [`IdScan`] reads to compare
+/// with `id` (`"\u0069\u0064"` is 12 bytes); a longer name is not `id`.
+const MAX_SCANNED_KEY_BYTES: usize = 32;
+
+/// What a line skipped for its length was, as far as [`IdScan`] could tell (mcp-server.md
+/// "JSON-RPC hygiene": the answer carries the request's `id` whenever a top-level `id` member
+/// can be read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Skipped {
+    /// A top-level `id` member holding a valid id ([`is_valid_id`]), as [`serde_json`] reads it
+    /// (the last one when the name repeats, as in a parsed line): answer with this id.
+    Request(Value),
+    /// A complete top-level object with a `method` member and no `id` member: a notification,
+    /// never answered (JSON-RPC 2.0 §4.1).
+    Notification,
+    /// Anything else (no object, an `id` that is not a string or an integer or is longer than
+    /// [`MAX_SCANNED_ID_BYTES`], a line that ended before its `id` did): answer with `id: null`.
+    Unknown,
+}
+
+impl Skipped {
+    /// The id to answer with: the request's, else `null`.
+    #[must_use]
+    pub fn id(&self) -> Value {
+        match self {
+            Skipped::Request(id) => id.clone(),
+            Skipped::Notification | Skipped::Unknown => Value::Null,
+        }
+    }
+}
+
+/// Where [`IdScan`] is inside the top-level object, outside strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// Before the first non-white-space byte of the line.
+    Start,
+    /// Expecting a member name (after `{` or `,`).
+    Key,
+    /// After a member name, expecting `:`.
+    Colon,
+    /// After `:`, expecting the member's value.
+    Value,
+    /// Inside a member's value (a scalar, or a nested array or object: depth above 1).
+    InValue,
+    /// After a member's value, expecting `,` or `}`.
+    After,
+    /// The top-level value is not an object, or it has closed: nothing more to read.
+    Done,
+}
+
+/// Finds the top-level `id` member of one JSON-RPC line fed in pieces, without keeping the line:
+/// the reader of an oversized line ([`crate::stdio::serve`]) feeds it every byte it skips, so
+/// the line can be answered with its request's id (mcp-server.md "JSON-RPC hygiene"; JSON-RPC
+/// 2.0 §5: the error response carries the request's id), wherever the member sits (the Python
+/// SDK writes `id` second, the TypeScript SDK last, after `params`).
+///
+/// One pass, linear in the bytes fed; strings are skipped by search, not byte by byte; memory is
+/// bounded: at most [`MAX_SCANNED_ID_BYTES`] of the id's text and 32 bytes of a member name.
+/// Only members of the top-level object count: an `"id"` inside `params` is never taken. The
+/// text need not be valid JSON; the scan tracks strings (with escapes) and bracket depth only.
+///
+/// ```
+/// use momentum_plan_mcp::rpc::{IdScan, Skipped};
+/// use serde_json::json;
+/// let mut scan = IdScan::default();
+/// scan.feed(br#"{"method":"tools/call","params":{"id":"not this","plan":""#);
+/// scan.feed(br#"..."},"jsonrpc":"2.0","id":7}"#);
+/// assert_eq!(scan.finish(), Skipped::Request(json!(7)));
+/// ```
+#[derive(Debug, Clone)]
+#[allow(clippy::struct_excessive_bools)] // four independent facts of one scanner's state
+pub struct IdScan {
+    at: At,
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// The current top-level member name's text (between its quotes), while it is read.
+    key: Vec<u8>,
+    /// The current top-level member is `id`: its value's text goes to `value`.
+    in_id: bool,
+    /// The `id` value's JSON text read so far (bounded); `None` once it is too long.
+    value: Option<Vec<u8>>,
+    /// The outcome of the last complete `id` member: [`Skipped::Request`] or [`Skipped::Unknown`].
+    id: Option<Skipped>,
+    has_method: bool,
+}
+
+impl Default for IdScan {
+    fn default() -> Self {
+        IdScan {
+            at: At::Start,
+            depth: 0,
+            in_string: false,
+            escaped: false,
+            key: Vec::new(),
+            in_id: false,
+            value: Some(Vec::new()),
+            id: None,
+            has_method: false,
+        }
+    }
+}
+
+impl IdScan {
+    /// Scans a whole line at once: `IdScan::default()`, [`IdScan::feed`], [`IdScan::finish`].
+    #[must_use]
+    pub fn line(line: &[u8]) -> Skipped {
+        let mut scan = IdScan::default();
+        scan.feed(line);
+        scan.finish()
+    }
+
+    /// Reads the next bytes of the line (the first piece may start with a UTF-8 BOM).
+    pub fn feed(&mut self, bytes: &[u8]) {
+        let mut i = 0;
+        while i < bytes.len() && self.at != At::Done {
+            if self.in_string {
+                i = self.string_bytes(bytes, i);
+                continue;
+            }
+            let b = bytes[i];
+            i += 1;
+            if self.at == At::Start {
+                match b {
+                    b'{' => {
+                        self.depth = 1;
+                        self.at = At::Key;
+                    }
+                    // White space, or a UTF-8 BOM's bytes.
+                    b' ' | b'\t' | b'\r' | b'\n' | 0xEF | 0xBB | 0xBF => {}
+                    _ => self.at = At::Done,
+                }
+                continue;
+            }
+            self.structural(b);
+        }
+    }
+
+    /// Bytes inside a string from `bytes[i]`: kept when they are a top-level member's name or
+    /// the `id` value, else skipped up to the next quote or backslash. Returns the next index.
+    fn string_bytes(&mut self, bytes: &[u8], mut i: usize) -> usize {
+        let keep_key = self.depth == 1 && self.at == At::Key;
+        let keep_value = self.in_id && self.depth == 1 && self.at == At::InValue;
+        while i < bytes.len() {
+            if self.escaped {
+                self.escaped = false;
+            } else {
+                let Some(n) = bytes[i..].iter().position(|&b| b == b'"' || b == b'\\') else {
+                    self.keep(keep_key, keep_value, &bytes[i..]);
+                    return bytes.len();
+                };
+                self.keep(keep_key, keep_value, &bytes[i..i + n]);
+                i += n;
+                if bytes[i] == b'"' {
+                    self.in_string = false;
+                    if keep_key {
+                        self.at = At::Colon;
+                        self.in_id = is_id_name(&self.key);
+                        self.has_method |= self.key == b"method";
+                    } else if self.depth == 1 && self.at == At::InValue {
+                        self.keep(false, keep_value, b"\"");
+                        self.at = At::After;
+                    }
+                    return i + 1;
+                }
+                self.escaped = true;
+            }
+            self.keep(keep_key, keep_value, &bytes[i..=i]);
+            i += 1;
+        }
+        i
+    }
+
+    fn keep(&mut self, key: bool, value: bool, bytes: &[u8]) {
+        if key && self.key.len() <= MAX_SCANNED_KEY_BYTES {
+            let room = MAX_SCANNED_KEY_BYTES + 1 - self.key.len();
+            self.key.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        }
+        if value && let Some(v) = &mut self.value {
+            if v.len() + bytes.len() > MAX_SCANNED_ID_BYTES {
+                self.value = None;
+            } else {
+                v.extend_from_slice(bytes);
+            }
+        }
+    }
+
+    /// One byte outside strings, after the line's opening `{`.
+    fn structural(&mut self, b: u8) {
+        match b {
+            b'"' => {
+                self.in_string = true;
+                if self.depth == 1 {
+                    match self.at {
+                        At::Key => self.key.clear(),
+                        At::Value => {
+                            self.at = At::InValue;
+                            self.keep(false, self.in_id, b"\"");
+                        }
+                        At::After => self.value = None,
+                        _ => {}
+                    }
+                }
+            }
+            b'{' | b'[' => {
+                if self.depth == 1 {
+                    self.at = At::InValue;
+                    // An object or array is never a valid id.
+                    self.value = None;
+                }
+                self.depth += 1;
+            }
+            b'}' | b']' => {
+                self.depth -= 1;
+                if self.depth == 0 {
+                    self.end_id();
+                    self.at = At::Done;
+                } else if self.depth == 1 {
+                    self.at = At::After;
+                }
+            }
+            b':' if self.depth == 1 && self.at == At::Colon => self.at = At::Value,
+            b',' if self.depth == 1 => {
+                self.end_id();
+                self.at = At::Key;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' if self.depth == 1 && self.at == At::InValue => self.at = At::After,
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            _ if self.depth == 1 => match self.at {
+                At::Value | At::InValue => {
+                    self.at = At::InValue;
+                    self.keep(false, self.in_id, &[b]);
+                }
+                // Not JSON: the member's value is not read as an id.
+                At::After => self.value = None,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    /// The end of a top-level member (at its `,` or the object's `}`): when it was `id`, its
+    /// outcome is recorded.
+    fn end_id(&mut self) {
+        if self.in_id {
+            let id = self.value.take().and_then(|text| serde_json::from_slice::<Value>(&text).ok()).filter(is_valid_id);
+            self.id = Some(id.map_or(Skipped::Unknown, Skipped::Request));
+            self.in_id = false;
+        }
+        self.value = Some(Vec::new());
+    }
+
+    /// What the bytes fed so far were (a line cut short is judged by what was read).
+    #[must_use]
+    pub fn finish(self) -> Skipped {
+        match self.id {
+            Some(seen) => seen,
+            None if self.at == At::Done && self.depth == 0 && self.has_method => Skipped::Notification,
+            None => Skipped::Unknown,
+        }
+    }
+}
+
+/// Whether a member name's JSON text (between its quotes) reads as `id`, escapes decoded.
+fn is_id_name(text: &[u8]) -> bool {
+    if text == b"id" {
+        return true;
+    }
+    if text.len() > MAX_SCANNED_KEY_BYTES || !text.contains(&b'\\') {
+        return false;
+    }
+    let mut quoted = Vec::with_capacity(text.len() + 2);
+    quoted.push(b'"');
+    quoted.extend_from_slice(text);
+    quoted.push(b'"');
+    serde_json::from_slice::<String>(&quoted).is_ok_and(|name| name == "id")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn request(id: Value) -> Skipped {
+        Skipped::Request(id)
+    }
+
+    /// The scan of `line` whole, and fed in pieces of every size from 1 to 7 bytes: the same.
+    fn scan(line: &[u8]) -> Skipped {
+        let whole = IdScan::line(line);
+        for size in 1..=7 {
+            let mut s = IdScan::default();
+            line.chunks(size).for_each(|c| s.feed(c));
+            assert_eq!(s.finish(), whole, "pieces of {size} bytes: {}", String::from_utf8_lossy(line));
+        }
+        whole
+    }
+
+    #[test]
+    fn the_id_as_number_or_string_before_or_after_the_other_members() {
+        assert_eq!(scan(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), request(json!(1)));
+        assert_eq!(scan(br#"{"id":"a-1","jsonrpc":"2.0","method":"ping"}"#), request(json!("a-1")));
+        // The TypeScript SDK's order: method, params, jsonrpc, id.
+        assert_eq!(
+            scan(br#"{"method":"tools/call","params":{"name":"validate_plan","arguments":{"plan":"x"}},"jsonrpc":"2.0","id":42}"#),
+            request(json!(42))
+        );
+        assert_eq!(scan(b"\xEF\xBB\xBF { \"id\" : -7 , \"method\" : \"ping\" }\r"), request(json!(-7)));
+        assert_eq!(scan(br#"{"id":0}"#), request(json!(0)));
+        assert_eq!(scan(br#"{"id":""}"#), request(json!("")));
+        // Integers of any length are echoed exactly (arbitrary_precision).
+        let big = IdScan::line(br#"{"id":123456789012345678901234567890,"method":"ping"}"#);
+        assert_eq!(serde_json::to_string(&big.id()).unwrap(), "123456789012345678901234567890");
+        // A repeated name: the last one, as serde_json reads the line.
+        assert_eq!(scan(br#"{"id":1,"method":"ping","id":2}"#), request(json!(2)));
+    }
+
+    #[test]
+    fn escaped_strings_are_read_whole() {
+        assert_eq!(scan(br#"{"id":"a\"b\\c\u00e9","method":"ping"}"#), request(json!("a\"b\\c\u{e9}")));
+        // An escaped member name that reads "id" is the id; a string value that holds `"id":`
+        // is not a member.
+        assert_eq!(scan(br#"{"\u0069d":5,"method":"ping"}"#), request(json!(5)));
+        assert_eq!(scan(br#"{"method":"ping","note":"\",\"id\":9,\"x\":\"","id":3}"#), request(json!(3)));
+        assert_eq!(scan(br#"{"method":"ping","note":"\\","id":4}"#), request(json!(4)));
+        assert_eq!(scan(br#"{"idx":1,"i":2,"ID":3,"method":"ping"}"#), Skipped::Notification);
+    }
+
+    #[test]
+    fn an_id_nested_in_params_is_never_taken() {
+        assert_eq!(scan(br#"{"method":"tools/call","params":{"id":1,"arguments":{"id":"x"}}}"#), Skipped::Notification);
+        assert_eq!(scan(br#"{"params":[{"id":1}],"method":"x","id":"top"}"#), request(json!("top")));
+        assert_eq!(scan(br#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#), Skipped::Unknown, "a batch has no id");
+        assert_eq!(scan(br#""{\"id\":1}""#), Skipped::Unknown);
+        assert_eq!(scan(b"garbage {\"id\":1}"), Skipped::Unknown);
+    }
+
+    #[test]
+    fn ids_that_are_not_ids_are_unknown() {
+        for line in [
+            &br#"{"id":null,"method":"ping"}"#[..],
+            br#"{"id":1.5,"method":"ping"}"#,
+            br#"{"id":1e3,"method":"ping"}"#,
+            br#"{"id":true,"method":"ping"}"#,
+            br#"{"id":[1],"method":"ping"}"#,
+            br#"{"id":{"a":1},"method":"ping"}"#,
+            br#"{"id":1 2,"method":"ping"}"#,
+            br#"{"id" "x","method":"ping"}"#,
+            br#"{"id":"\ud800","method":"ping"}"#,
+            br#"{"id":"a" "b","method":"ping"}"#,
+            br#"{"id":"a"x,"method":"ping"}"#,
+        ] {
+            assert_eq!(scan(line), Skipped::Unknown, "{}", String::from_utf8_lossy(line));
+        }
+        // A valid id then an invalid one under the same name: the last one counts, as parsed.
+        assert_eq!(scan(br#"{"id":1,"id":null}"#), Skipped::Unknown);
+    }
+
+    #[test]
+    fn an_id_beyond_the_part_read_or_too_long_is_unknown() {
+        let line = br#"{"method":"tools/call","params":{"plan":"...."},"jsonrpc":"2.0","id":17}"#;
+        assert_eq!(scan(line), request(json!(17)));
+        // Cut anywhere before the id's value has ended (here: before the closing brace), the id
+        // is not known.
+        for cut in 0..line.len() - 1 {
+            assert_eq!(IdScan::line(&line[..cut]), Skipped::Unknown, "cut at {cut}");
+        }
+        // A cut line after a complete string id still has it.
+        assert_eq!(IdScan::line(br#"{"id":"s","method":"tools/call","params":{"#), request(json!("s")));
+        // The longest id kept, and one byte more.
+        let fits = "x".repeat(MAX_SCANNED_ID_BYTES - 2);
+        assert_eq!(scan(format!(r#"{{"id":"{fits}","method":"m"}}"#).as_bytes()), request(json!(fits)));
+        let long = "x".repeat(MAX_SCANNED_ID_BYTES - 1);
+        assert_eq!(scan(format!(r#"{{"id":"{long}","method":"m"}}"#).as_bytes()), Skipped::Unknown);
+    }
+
+    #[test]
+    fn notifications_only_when_the_object_is_complete() {
+        assert_eq!(
+            scan(br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"id":1}}"#),
+            Skipped::Notification
+        );
+        assert_eq!(scan(br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"#), Skipped::Unknown);
+        assert_eq!(scan(br#"{"jsonrpc":"2.0","params":{}}"#), Skipped::Unknown, "no method: not a notification");
+        assert_eq!(scan(b""), Skipped::Unknown);
+        assert_eq!(Skipped::Notification.id(), Value::Null);
+        assert_eq!(Skipped::Unknown.id(), Value::Null);
+        assert_eq!(request(json!("q")).id(), json!("q"));
+    }
+
+    #[test]
+    fn the_scan_keeps_no_more_than_the_id_of_a_huge_line() {
+        let mut s = IdScan::default();
+        s.feed(br#"{"method":"tools/call","params":{"arguments":{"plan":""#);
+        let chunk = vec![b'a'; 1 << 16];
+        for _ in 0..80 {
+            s.feed(&chunk); // 5 MiB inside one string
+        }
+        assert!(s.key.capacity() <= 64 && s.value.as_ref().map_or(0, Vec::capacity) <= 64);
+        s.feed(br#""}},"jsonrpc":"2.0","id":"big"}"#);
+        assert_eq!(s.finish(), request(json!("big")));
+    }
+}

@@ -24,7 +24,7 @@ mod tools;
 use crate::MAX_LINE_BYTES;
 use crate::arguments::{self, ObjectArguments};
 use crate::model::{CancelledParams, Empty, PaginatedParams, Version, parse_params};
-use crate::rpc::{self, INVALID_REQUEST, Message, RpcError};
+use crate::rpc::{self, INVALID_REQUEST, IdScan, Message, RpcError, Skipped};
 use crate::store::Store;
 use eras::Session;
 use save::PendingSave;
@@ -125,12 +125,12 @@ impl Server {
     /// its `\n`: responses, and requests this server sends (`elicitation/create`).
     ///
     /// Never panics. A blank line returns nothing; a line over [`MAX_LINE_BYTES`] returns
-    /// [`Server::oversized_line`]'s answer; a line that is not JSON returns `-32700` with
+    /// [`Server::oversized_line`]'s answer (its id found by [`IdScan`]); a line that is not JSON returns `-32700` with
     /// `id: null`.
     pub fn handle_line(&mut self, line: &[u8]) -> Vec<String> {
         let line = strip_line(line);
         if line.len() > MAX_LINE_BYTES {
-            return self.oversized_line();
+            return self.oversized_line(&IdScan::line(line));
         }
         if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
             return Vec::new();
@@ -166,12 +166,18 @@ impl Server {
         out
     }
 
-    /// The answer to a line longer than [`MAX_LINE_BYTES`] (which the reader skipped without
-    /// keeping it): `-32600` with `id: null`.
+    /// The answer to a line longer than [`MAX_LINE_BYTES`], which the reader skipped without
+    /// keeping it, given what an [`IdScan`] of its bytes found (mcp-server.md "JSON-RPC
+    /// hygiene"): `-32600` with the request's id ([`Skipped::Request`]), or with `id: null`
+    /// when none could be read ([`Skipped::Unknown`]); nothing for a notification
+    /// ([`Skipped::Notification`]: JSON-RPC never answers one).
     #[must_use]
-    pub fn oversized_line(&self) -> Vec<String> {
+    pub fn oversized_line(&self, skipped: &Skipped) -> Vec<String> {
+        if *skipped == Skipped::Notification {
+            return Vec::new();
+        }
         vec![rpc::error_line(
-            &Value::Null,
+            &skipped.id(),
             &RpcError::new(
                 INVALID_REQUEST,
                 format!("Invalid Request: the line is longer than {MAX_LINE_BYTES} bytes and was skipped"),

@@ -154,13 +154,62 @@ fn an_oversized_line_is_answered_and_skipped() {
     line.extend_from_slice(PING.as_bytes());
     assert_eq!(line.len(), MAX_LINE_BYTES);
     assert_eq!(h.raw(&line), vec![PONG.to_owned()]);
-    // ...one byte more is not.
+    // ...one byte more is not; the answer carries the request's id, so the client waiting for
+    // it is not left waiting.
     line.insert(0, b' ');
     let out = h.send(std::str::from_utf8(&line).unwrap());
     assert_eq!(out.len(), 1);
-    assert_eq!(out[0]["id"], Value::Null);
+    assert_eq!(out[0]["id"], 1);
     assert_eq!(out[0]["error"]["code"], -32600);
     assert_eq!(h.raw(PING.as_bytes()), vec![PONG.to_owned()]);
+    // No id to read: `id: null`. A notification: no answer at all.
+    let mut garbage = vec![b'x'; MAX_LINE_BYTES + 1];
+    assert_eq!(h.send(std::str::from_utf8(&garbage).unwrap())[0]["id"], Value::Null);
+    garbage.splice(..0, br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"data":""#.iter().copied());
+    garbage.extend_from_slice(b"\"}}");
+    assert!(h.raw(&garbage).is_empty());
+    assert_eq!(h.raw(PING.as_bytes()), vec![PONG.to_owned()]);
+}
+
+/// The TypeScript SDK's member order (`method`, `params`, `jsonrpc`, `id`): a `tools/call` of
+/// 5 MB whose id comes after everything the limit lets the reader keep.
+fn ts_sdk_call(id: u64, plan_bytes: usize) -> Vec<u8> {
+    let mut line = br#"{"method":"tools/call","params":{"name":"validate_plan","arguments":{"plan":""#.to_vec();
+    line.extend(std::iter::repeat_n(b'a', plan_bytes));
+    line.extend_from_slice(format!(r#"","request":{{"id":1}}}}}},"jsonrpc":"2.0","id":{id}}}"#).as_bytes());
+    line
+}
+
+#[test]
+fn stdio_serve_answers_an_oversized_call_with_its_id_wherever_it_sits() {
+    let mut input = ts_sdk_call(7, 5_000_000);
+    input.push(b'\n');
+    // Python SDK order, the id first, and an escaped quote and a nested "id" on the way.
+    input.extend_from_slice(br#"{"jsonrpc":"2.0","id":"py-8","method":"tools/call","params":{"id":0,"x":"\""#);
+    input.extend(std::iter::repeat_n(b'b', MAX_LINE_BYTES));
+    input.extend_from_slice(b"\"}}\r\n");
+    // An oversized notification is not answered; the next request is.
+    input.extend_from_slice(br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":""#);
+    input.extend(std::iter::repeat_n(b'c', MAX_LINE_BYTES));
+    input.extend_from_slice(b"\"}}\n");
+    input.extend_from_slice(PING.as_bytes());
+    input.push(b'\n');
+    // The last line, cut by end of input before its id: `id: null`.
+    input.extend(ts_sdk_call(9, MAX_LINE_BYTES).iter().take(MAX_LINE_BYTES + 100));
+    let mut output = Vec::new();
+    stdio::serve(&mut Server::new(None), &input[..], &mut output).expect("serve");
+    let text = String::from_utf8(output).expect("utf-8 output");
+    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let ids: Vec<&Value> = lines.iter().map(|l| &l["id"]).collect();
+    assert_eq!(ids, [&json!(7), &json!("py-8"), &json!(1), &Value::Null], "{text}");
+    for i in [0, 1, 3] {
+        assert_eq!(lines[i]["error"]["code"], -32600);
+        assert_eq!(
+            lines[i]["error"]["message"],
+            format!("Invalid Request: the line is longer than {MAX_LINE_BYTES} bytes and was skipped")
+        );
+    }
+    assert_eq!(lines[2], serde_json::from_str::<Value>(PONG).unwrap());
 }
 
 #[test]
@@ -187,12 +236,14 @@ fn stdio_serve_handles_huge_lines_crlf_and_a_last_line_without_newline() {
     assert!(text.ends_with('\n'));
     assert_eq!(lines.len(), 6, "{lines:?}");
     assert_eq!(lines[0], PONG);
-    let oversized = format!(
-        r#"{{"jsonrpc":"2.0","id":null,"error":{{"code":-32600,"message":"Invalid Request: the line is longer than {MAX_LINE_BYTES} bytes and was skipped"}}}}"#
-    );
-    assert_eq!(lines[1], oversized);
+    let oversized = |id: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32600,"message":"Invalid Request: the line is longer than {MAX_LINE_BYTES} bytes and was skipped"}}}}"#
+        )
+    };
+    assert_eq!(lines[1], oversized("null"));
     assert_eq!(lines[2], r#"{"jsonrpc":"2.0","id":2,"result":{}}"#);
-    assert_eq!(lines[3], oversized);
+    assert_eq!(lines[3], oversized("3"));
     assert!(lines[4].contains("-32700"));
     assert_eq!(lines[5], r#"{"jsonrpc":"2.0","id":4,"result":{}}"#);
 }
@@ -217,6 +268,16 @@ fn stdio_serve_reads_one_byte_at_a_time() {
     let mut output = Vec::new();
     stdio::serve(&mut Server::new(None), Trickle(input.as_bytes()), &mut output).unwrap();
     assert_eq!(String::from_utf8(output).unwrap(), format!("{PONG}\n{PONG}\n"));
+    // An oversized line fed a byte at a time still gives up its id (it sits past the limit).
+    let mut input = ts_sdk_call(5, MAX_LINE_BYTES);
+    input.extend_from_slice(format!("\n{PING}\n").as_bytes());
+    let mut output = Vec::new();
+    stdio::serve(&mut Server::new(None), Trickle(&input), &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with(r#"{"jsonrpc":"2.0","id":5,"error":{"code":-32600,"#), "{}", lines[0]);
+    assert_eq!(lines[1], PONG);
 }
 
 #[test]
