@@ -292,6 +292,30 @@ mod tests {
     }
 
     #[test]
+    fn each_synonym_names_one_category_once() {
+        let mut words: Vec<&str> = CATEGORY_SYNONYMS.iter().map(|(w, _)| *w).collect();
+        for (word, id) in CATEGORY_SYNONYMS {
+            assert!(is_category(id), "{word} -> {id}");
+            assert!(!is_category(word), "{word} is an id");
+            let normal = word.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+            assert_eq!(word, normal.to_lowercase(), "{word:?} is not normalised");
+            assert_eq!(category_synonym(word), Some(id), "{word}");
+        }
+        let n = words.len();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), n, "a word listed twice");
+        // Every category has synonyms, and each one's contract words name it.
+        for c in &CATEGORIES {
+            assert!(CATEGORY_SYNONYMS.iter().any(|(_, id)| *id == c.id), "{}", c.id);
+        }
+        assert_eq!(category_synonym("meals"), Some("nourish"));
+        assert_eq!(category_synonym("breaks"), Some("rest"));
+        assert_eq!(category_synonym("errands"), Some("service"));
+        assert_eq!(category_synonym("friends"), Some("social"));
+    }
+
+    #[test]
     fn unsafe_readings_come_from_the_contract_and_english() {
         assert_eq!(category_synonym("sleep"), Some("rest"));
         assert_eq!(category_synonym("Meal"), Some("nourish"));

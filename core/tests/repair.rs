@@ -257,3 +257,216 @@ fn thousands_of_fixes_are_applied_in_one_round_each() {
     assert_eq!(r.rounds, 1);
     assert!(r.applied.iter().all(|f| f.code.as_str() == "category"));
 }
+
+/// The `(code, path, applicability)` of each fix.
+fn fix_keys(list: &[momentum_plan::Fix]) -> Vec<(&str, &str, &str)> {
+    list.iter().map(|f| (f.code.as_str(), f.path.as_str(), f.applicability.as_str())).collect()
+}
+
+#[test]
+fn the_readme_broken_example_is_made_valid_by_unsafe_repair() {
+    // The README's example (`examples/calm-weekday-broken.plan.json`): Breakfast 08:45 for 45
+    // minutes runs into the Work commitment (09:00-17:00) and under the Work block, and Dinner's
+    // category is "food". §9: moving a block and a category synonym are unsafe fixes.
+    let text = std::fs::read_to_string(common::root().join("examples/calm-weekday-broken.plan.json")).expect("example");
+    let request = common::example("calm-weekday-broken.request.json");
+    let before = validate(&Value::String(text.clone()), &request);
+    assert_eq!(
+        common::errors(&before),
+        common::pairs(&[
+            ("overlap", "$.routine.blocks[2]"),
+            ("category", "$.routine.blocks[3].category"),
+            ("commitment", "$.routine.blocks[1]")
+        ])
+    );
+    // Safe repair changes nothing and offers the unsafe fixes, each with its description.
+    let safe = repair(Input::Text(&text), Input::Value(&request), &RepairOptions::default()).expect("value request");
+    assert!(safe.applied.is_empty() && safe.patch.is_empty() && !safe.verdict.valid);
+    assert_eq!(safe.plan, text);
+    assert_eq!(
+        fix_keys(&safe.offered),
+        [
+            ("category", "$.routine.blocks[3].category", "unsafe"),
+            ("overlap", "$.routine.blocks[2]", "unsafe"),
+            ("commitment", "$.routine.blocks[1]", "unsafe")
+        ]
+    );
+    assert_eq!(safe.offered[0].description, "Use the category \"nourish\", which covers \"food\".");
+    assert_eq!(
+        safe.offered[1].description, "Move block \"Breakfast\" to 08:15-09:00 (it keeps its 45 minutes).",
+        "the Work block is the commitment's own: Breakfast moves instead"
+    );
+    // Unsafe repair applies them: valid in one round, and the patch says exactly what changed.
+    let options = RepairOptions { unsafe_fixes: true, ..RepairOptions::default() };
+    let r = repair(Input::Text(&text), Input::Value(&request), &options).expect("value request");
+    assert!(r.verdict.valid, "{}", r.verdict.to_json());
+    assert_eq!(r.rounds, 1);
+    assert_eq!(
+        fix_keys(&r.applied),
+        [("category", "$.routine.blocks[3].category", "unsafe"), ("overlap", "$.routine.blocks[2]", "unsafe")]
+    );
+    assert_eq!(
+        r.patch,
+        [
+            serde_json::json!({"op": "test", "path": "/routine/blocks/3/category", "value": "food"}),
+            serde_json::json!({"op": "replace", "path": "/routine/blocks/3/category", "value": "nourish"}),
+            serde_json::json!({"op": "test", "path": "/routine/blocks/1/start", "value": "08:45"}),
+            serde_json::json!({"op": "replace", "path": "/routine/blocks/1/start", "value": "08:15"}),
+        ]
+    );
+    let plan = momentum_plan::json::parse(&r.plan).expect("JSON");
+    assert_eq!(plan["routine"]["blocks"][1]["start"], "08:15");
+    assert_eq!(plan["routine"]["blocks"][1]["durationMin"], 45);
+    assert_eq!(plan["routine"]["blocks"][3]["category"], "nourish");
+    assert!(r.plan.contains('\n'), "a multi-line plan stays multi-line");
+}
+
+/// Repairs the calm weekday example with its blocks replaced by `blocks` (each `(start,
+/// durationMin, activity, category)`, essential), unsafe fixes allowed,
+/// and checks the result: valid, with exactly the fixes `applied` (`(code, path)`), the first
+/// described as `description`, and the blocks' `(start, durationMin)` as `times`.
+fn check_unsafe_repair(
+    blocks: &[(&str, u32, &str, &str)],
+    applied: &[(&str, &str)],
+    description: &str,
+    times: &[(&str, i64)],
+) {
+    let request = common::example("calm-weekday.request.json");
+    let mut plan = common::example("calm-weekday.plan.json");
+    plan["routine"]["blocks"] = blocks
+        .iter()
+        .map(|(s, m, a, c)| serde_json::json!({"start": s, "durationMin": m, "activity": a, "category": c, "essential": true}))
+        .collect();
+    let options = RepairOptions { unsafe_fixes: true, ..RepairOptions::default() };
+    let r = repair(Input::Value(&plan), Input::Value(&request), &options).expect("value request");
+    assert!(r.verdict.valid, "{}", r.to_json());
+    let got: Vec<(String, String)> = r.applied.iter().map(|f| (f.code.as_str().to_owned(), f.path.clone())).collect();
+    assert_eq!(got, common::pairs(applied));
+    assert_eq!(r.applied[0].description, description);
+    let out = momentum_plan::json::parse(&r.plan).expect("JSON");
+    let got: Vec<(String, i64)> = out["routine"]["blocks"]
+        .as_array()
+        .expect("blocks")
+        .iter()
+        .map(|b| (b["start"].as_str().unwrap_or("").to_owned(), b["durationMin"].as_i64().unwrap_or(0)))
+        .collect();
+    let want: Vec<(String, i64)> = times.iter().map(|(s, m)| ((*s).to_owned(), *m)).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn an_overlapping_block_starts_at_the_previous_end_or_is_shortened_to_fit() {
+    // Reading 07:00-08:00 overlaps the walk (06:45-07:30): it moves to 07:30, keeping its hour.
+    check_unsafe_repair(
+        &[
+            ("06:45", 45, "Walk", "body"),
+            ("07:00", 60, "Reading", "learning"),
+            ("09:00", 480, "Work", "work"),
+            ("22:00", 480, "Sleep", "rest"),
+        ],
+        &[("overlap", "$.routine.blocks[1]")],
+        "Move block \"Reading\" to 07:30-08:30 (it keeps its 60 minutes).",
+        &[("06:45", 45), ("07:30", 60), ("09:00", 480), ("22:00", 480)],
+    );
+    // Reading 08:00-08:50 overlaps breakfast (07:30-08:30); moved to 08:30 it would run into the
+    // Work commitment at 09:00, so it starts at 08:30 and is shortened to 30 minutes.
+    check_unsafe_repair(
+        &[
+            ("07:30", 60, "Breakfast", "nourish"),
+            ("08:00", 50, "Reading", "learning"),
+            ("09:00", 480, "Work", "work"),
+            ("22:00", 480, "Sleep", "rest"),
+        ],
+        &[("overlap", "$.routine.blocks[1]")],
+        "Move block \"Reading\" to 08:30-09:00 and shorten it from 50 to 30 minutes.",
+        &[("07:30", 60), ("08:30", 30), ("09:00", 480), ("22:00", 480)],
+    );
+}
+
+#[test]
+fn a_block_over_a_commitment_moves_just_outside_it_or_is_shortened() {
+    // A call 16:30-17:30 runs into Work (09:00-17:00) and under the Work block: the overlap's
+    // fix moves it to just after Work, 17:00-18:00, which clears the commitment too.
+    check_unsafe_repair(
+        &[
+            ("06:45", 30, "Walk", "body"),
+            ("09:00", 480, "Work", "work"),
+            ("16:30", 60, "Call", "social"),
+            ("22:00", 480, "Sleep", "rest"),
+        ],
+        &[("overlap", "$.routine.blocks[2]")],
+        "Move block \"Call\" to 17:00-18:00 (it keeps its 60 minutes).",
+        &[("06:45", 30), ("09:00", 480), ("17:00", 60), ("22:00", 480)],
+    );
+    // A walk 08:30-09:30 with no Work block: after Work there is room, so it moves to 17:00.
+    check_unsafe_repair(
+        &[("08:30", 60, "Walk", "body"), ("22:00", 480, "Sleep", "rest")],
+        &[("commitment", "$.routine.blocks[0]")],
+        "Move block \"Walk\" to 17:00-18:00 (it keeps its 60 minutes).",
+        &[("17:00", 60), ("22:00", 480)],
+    );
+    // No room after Work (chores until Sleep): moved to just before it.
+    check_unsafe_repair(
+        &[
+            ("07:00", 30, "Breakfast", "nourish"),
+            ("08:30", 60, "Walk", "body"),
+            ("17:00", 300, "Chores", "service"),
+            ("22:00", 480, "Sleep", "rest"),
+        ],
+        &[("commitment", "$.routine.blocks[1]")],
+        "Move block \"Walk\" to 08:00-09:00 (it keeps its 60 minutes).",
+        &[("07:00", 30), ("08:00", 60), ("17:00", 300), ("22:00", 480)],
+    );
+    // No room before or after: shortened to end when Work begins.
+    check_unsafe_repair(
+        &[
+            ("07:00", 90, "Breakfast", "nourish"),
+            ("08:30", 60, "Walk", "body"),
+            ("17:00", 300, "Chores", "service"),
+            ("22:00", 480, "Sleep", "rest"),
+        ],
+        &[("commitment", "$.routine.blocks[1]")],
+        "Shorten block \"Walk\" to 30 minutes, 08:30-09:00.",
+        &[("07:00", 90), ("08:30", 30), ("17:00", 300), ("22:00", 480)],
+    );
+}
+
+#[test]
+fn a_block_past_midnight_is_shortened_to_end_at_midnight() {
+    // A film 23:00-01:00 after the sleep block is not the day's rest block: it ends at 24:00.
+    check_unsafe_repair(
+        &[
+            ("06:45", 30, "Walk", "body"),
+            ("09:00", 480, "Work", "work"),
+            ("20:00", 180, "Sleep", "rest"),
+            ("23:00", 120, "Film", "social"),
+        ],
+        &[("midnight", "$.routine.blocks[3]")],
+        "Shorten block \"Film\" to 60 minutes, 23:00-24:00.",
+        &[("06:45", 30), ("09:00", 480), ("20:00", 180), ("23:00", 60)],
+    );
+    // A final rest block whose morning part runs past the day's first block (D8): it ends then.
+    check_unsafe_repair(
+        &[("06:45", 30, "Walk", "body"), ("09:00", 480, "Work", "work"), ("22:00", 540, "Sleep", "rest")],
+        &[("overlap", "$.routine.blocks[2]")],
+        "Shorten block \"Sleep\" to 525 minutes, 22:00-30:45.",
+        &[("06:45", 30), ("09:00", 480), ("22:00", 525)],
+    );
+}
+
+#[test]
+fn a_commitment_block_is_never_moved_or_shortened() {
+    // Work (the commitment's own block) starts under the walk before it: the walk gives way,
+    // Work keeps 09:00 for 480 minutes; with no room to move the walk earlier, it is shortened.
+    check_unsafe_repair(
+        &[
+            ("06:45", 30, "Breakfast", "nourish"),
+            ("07:15", 120, "Walk", "body"),
+            ("09:00", 480, "Work", "work"),
+            ("22:00", 480, "Sleep", "rest"),
+        ],
+        &[("overlap", "$.routine.blocks[2]")],
+        "Shorten block \"Walk\" to 105 minutes, 07:15-09:00.",
+        &[("06:45", 30), ("07:15", 105), ("09:00", 480), ("22:00", 480)],
+    );
+}

@@ -24,6 +24,7 @@ use crate::path::JsonPath;
 use crate::tree::Node;
 use crate::verdict::{IssueCode, Verdict};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// The most candidate plans validated in one call: each is one validation of the whole plan, so
 /// this bounds the work a round adds (the repair loop bounds the rounds).
@@ -110,64 +111,67 @@ type Candidate = (usize, i64, i64);
 /// `start`, its `durationMin`, or both). Deterministic; at most [`TRIALS`] validations.
 pub(super) fn fixes(plan: &Value, request: &Value, verdict: &Verdict) -> Vec<Fix> {
     let wanted = |c: IssueCode| matches!(c, IssueCode::Overlap | IssueCode::Midnight | IssueCode::Commitment);
-    // (path, code) of each issue once, sorted by path.
-    let mut issues: Vec<(&str, IssueCode)> =
-        verdict.errors.iter().filter(|i| wanted(i.code)).map(|i| (i.path.as_str(), i.code)).collect();
+    // Each issue once, in verdict order.
+    let mut issues: Vec<(IssueCode, &str)> = Vec::new();
+    for e in verdict.errors.iter().filter(|i| wanted(i.code)) {
+        if !issues.contains(&(e.code, e.path.as_str())) {
+            issues.push((e.code, e.path.as_str()));
+        }
+    }
     if issues.is_empty() {
         return Vec::new();
     }
-    issues.sort_unstable_by_key(|&(p, c)| (p, c.as_str()));
-    issues.dedup();
+    // Where each issue's block is: (its day, its index), found by rendering the blocks' paths.
+    let mut paths: Vec<&str> = issues.iter().map(|&(_, p)| p).collect();
+    paths.sort_unstable();
+    let days = days(plan);
+    let mut at: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for (d, day) in days.iter().enumerate() {
+        for i in 0..day.blocks.len() {
+            let path = day.path.index(i).into_string();
+            if paths.binary_search(&path.as_str()).is_ok() {
+                at.insert(path, (d, i));
+            }
+        }
+    }
+    let timed: Vec<Vec<Option<(i64, i64)>>> = days.iter().map(|d| d.blocks.iter().map(times).collect()).collect();
     let arena = crate::tree::arena_for(0);
     let parts = parts(request);
     let labels: Vec<&Value> = parts.iter().filter_map(|p| p.label).collect();
     let mut trials = TRIALS;
     let mut out = Vec::new();
-    for day in days(plan) {
-        let timed: Vec<Option<(i64, i64)>> = day.blocks.iter().map(times).collect();
+    for (code, path) in issues {
+        let Some(&(d, i)) = at.get(path) else { continue };
+        let (day, timed) = (&days[d], &timed[d]);
         let fixed = |j: usize| day.blocks[j].get("activity").is_some_and(|a| labels.contains(&a));
-        for i in 0..day.blocks.len() {
-            let path = day.path.index(i).into_string();
-            let at = issues.partition_point(|(p, _)| *p < path.as_str());
-            for &(_, code) in issues[at..].iter().take_while(|(p, _)| *p == path) {
-                if trials == 0 {
-                    return out;
-                }
-                let candidates = match code {
-                    IssueCode::Overlap => overlap(&timed, i, &fixed),
-                    IssueCode::Midnight => timed[i].map(|(s, _)| vec![(i, s, 1440 - s)]).unwrap_or_default(),
-                    _ => commitment(&timed, i, &fixed, &parts, day.days),
-                };
-                for (j, start, minutes) in candidates {
-                    if trials == 0 || minutes < 1 || start < 0 || minutes > LIMITS.minutes_per_activity.into() {
-                        continue;
-                    }
-                    let Some((old_start, old_end)) = timed[j] else { continue };
-                    let old = (old_start, old_end - old_start);
-                    if old == (start, minutes) {
-                        continue;
-                    }
-                    let edit = edit(&day, j, old, (start, minutes));
-                    let mut trial = plan.clone();
-                    trials -= 1;
-                    if apply(&mut trial, &edit).is_none() {
-                        continue;
-                    }
-                    let after = crate::validate(&trial, request);
-                    let gone = !after.errors.iter().any(|e| e.code == code && e.path == path);
-                    if gone && after.errors.len() < verdict.errors.len() {
-                        let activity = day.blocks[j].get("activity").map(|a| Node::from_value(a, 1, &arena));
-                        let description = crate::messages::fixes::block_times(activity.as_ref(), old, (start, minutes));
-                        out.push(Fix {
-                            code,
-                            path: path.clone(),
-                            applicability: Applicability::Unsafe,
-                            description,
-                            edit,
-                        });
-                        break;
-                    }
-                }
+        let candidates = match code {
+            IssueCode::Overlap => overlap(timed, i, &fixed),
+            IssueCode::Midnight => timed[i].map(|(s, _)| vec![(i, s, 1440 - s)]).unwrap_or_default(),
+            _ => commitment(timed, i, &fixed, &parts, day.days),
+        };
+        for (j, start, minutes) in candidates {
+            if trials == 0 {
+                return out;
+            }
+            let Some((old_start, old_end)) = timed[j] else { continue };
+            let old = (old_start, old_end - old_start);
+            if old == (start, minutes) || minutes < 1 || start < 0 || minutes > LIMITS.minutes_per_activity.into() {
+                continue;
+            }
+            let edit = edit(day, j, old, (start, minutes));
+            let mut trial = plan.clone();
+            trials -= 1;
+            if apply(&mut trial, &edit).is_none() {
+                continue;
+            }
+            let after = crate::validate(&trial, request);
+            let gone = !after.errors.iter().any(|e| e.code == code && e.path == path);
+            if gone && after.errors.len() < verdict.errors.len() {
+                let activity = day.blocks[j].get("activity").map(|a| Node::from_value(a, 1, &arena));
+                let description = crate::messages::fixes::block_times(activity.as_ref(), old, (start, minutes));
+                let path = path.to_owned();
+                out.push(Fix { code, path, applicability: Applicability::Unsafe, description, edit });
+                break;
             }
         }
     }
