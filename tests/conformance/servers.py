@@ -168,6 +168,7 @@ def main() -> int:
                 else:
                     problems.append(f"MISSING TOOL {t} on {n} (mcp-server.md lists it)")
     agree = {n: 0 for n in names}
+    compared_calls = {n: sum(1 for _, t, _ in todo if (n, t) not in skipped) for n in names}
     for i, (label, tool, _) in enumerate(todo):
         compared = [n for n in names if (n, tool) not in skipped]
         first = compared[0] if compared else ref
@@ -181,7 +182,7 @@ def main() -> int:
                     f"DIFF {tool} {label}: {first} isError={want[0]} {(want[1] or '')[:300]}\n"
                     f"    {n} isError={got[0]} {(got[1] or '')[:300]}"
                 )
-    print(f"servers: {len(todo)} calls; reference {ref}; " + ", ".join(f"{n} {agree[n]} agree" for n in names))
+    print(f"servers: {len(todo)} calls; reference {ref}; " + ", ".join(f"{n} {agree[n]} of {compared_calls[n]} agree" for n in names))
     for p in problems[: args.show]:
         print(p)
     if len(problems) > args.show:
