@@ -65,14 +65,18 @@ export declare function planContractJson(): string
 export declare function planFaultPacked(path: string, kind: string, detail: string): string
 
 /**
- * The JSON Schema (2020-12) of the plan that answers the request text `request`
- * (`momentum_plan::plan_schema`, validator.md §9), variant `validation` or `strict`.
+ * The JSON Schema (2020-12) of the plan that answers the request text `request` (a string, or
+ * a `Uint8Array` of its UTF-8) (`momentum_plan::plan_schema`, validator.md §9), variant
+ * `validation` or `strict`.
  *
  * Output: the schema's compact JSON, or one character and the core's message: `!` the request
- * text is not JSON, `?` an unknown variant, `#` a request at fault (the converter throws a
- * `SyntaxError`, a `RangeError`, an `Error`).
+ * text is not JSON (or not UTF-8), `?` an unknown variant, `#` a request at fault (the converter
+ * throws a `SyntaxError`, a `RangeError`, an `Error`).
+ *
+ * # Errors
+ * `StringExpected` for a `request` that is neither a string nor a `Uint8Array`.
  */
-export declare function planSchemaJson(request: string, variant: string): string
+export declare function planSchemaJson(request: unknown, variant: string): string
 
 /**
  * The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
@@ -92,34 +96,37 @@ export declare function renderPath(segments: Array<string | number>): string
 /**
  * Repairs plan text against request text (validator.md §9, `momentum_plan::repair`): the safe
  * fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. Both texts are
- * read with one N-API copy each.
+ * read with one N-API copy each, or borrowed as UTF-8 bytes from a `Uint8Array` (as for
+ * `validatePacked`).
  *
  * Output: `Repair::to_json`, or `!` followed by `Argument::not_json`'s message when the request
  * text is not JSON (the converter throws it as a `SyntaxError`).
  *
  * # Errors
- * `StringExpected` when `plan` or `request` is not a string.
+ * `StringExpected` when `plan` or `request` is neither a string nor a `Uint8Array`.
  */
 export declare function repairJson(plan: unknown, request: unknown, unsafeFixes: boolean): string
 
 /**
  * The repair of a plan value holding a json-kind fault (as `planFaultPacked`): `plan` `""`, the
- * `json` verdict, nothing applied; or the request's message as `repairJson`.
+ * `json` verdict, nothing applied; or the request's message as `repairJson`. `request`: its
+ * JSON text, a string or a `Uint8Array` of UTF-8.
  *
  * # Errors
- * `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
+ * `InvalidArg` for an unknown kind or one that is an exception, not a verdict;
+ * `StringExpected` for a `request` that is neither a string nor a `Uint8Array`.
  */
-export declare function repairPlanFaultJson(request: string, unsafeFixes: boolean, path: string, kind: string, detail: string): string
+export declare function repairPlanFaultJson(request: unknown, unsafeFixes: boolean, path: string, kind: string, detail: string): string
 
 /**
  * The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
  * `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
- * or the request's message as `repairJson`.
+ * or the request's message as `repairJson`. `request`: as for `repairPlanFaultJson`.
  *
  * # Errors
- * `InvalidArg` for a `unit` beyond 0xFFFF.
+ * `InvalidArg` for a `unit` beyond 0xFFFF; `StringExpected` as for `repairPlanFaultJson`.
  */
-export declare function repairPlanTextFaultJson(request: string, unsafeFixes: boolean, plan: string, unit: number, before: string): string
+export declare function repairPlanTextFaultJson(request: unknown, unsafeFixes: boolean, plan: string, unit: number, before: string): string
 
 /** The schema variant names (`SchemaVariant::ALL`). */
 export declare function schemaVariants(): Array<string>
@@ -144,12 +151,13 @@ export declare function textFaultText(argument: string, unit: number, before: st
  * N-API copy each (`text::read_string`).
  *
  * Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
- * checks; N-API would write U+FFFD for one). Output: the verdict packed for the converter's `unpackVerdict` (`Verdict::to_packed`),
+ * checks; N-API would write U+FFFD for one), or `Uint8Array`s of its UTF-8 (bytes that are not
+ * UTF-8 give the plan the `json` verdict, the request the message below). Output: the verdict packed for the converter's `unpackVerdict` (`Verdict::to_packed`),
  * or `!` followed by `Argument::not_json`'s message (`request is not JSON: …`) when the request
  * text is not JSON: the converter throws that as a `SyntaxError` (no exception crosses N-API on
  * the way).
  *
  * # Errors
- * `StringExpected` when an argument is not a string.
+ * `StringExpected` when an argument is neither a string nor a `Uint8Array`.
  */
 export declare function validatePacked(plan: unknown, request: unknown): string

@@ -135,3 +135,85 @@ export function allCases(calmText, request) {
   }
   return out;
 }
+
+/**
+ * The same JSON text as bytes in every form the packages read as UTF-8 (js/convert.js
+ * argumentOf): `[name, value]` for a Node Buffer (where there is one), a Uint8Array, an
+ * ArrayBuffer, a view into the middle of a larger buffer, a DataView, an Int8Array, a
+ * Uint8ClampedArray and a Uint8Array from another realm (vm).
+ */
+export function byteForms(text) {
+  const bytes = new TextEncoder().encode(text);
+  const middle = new ArrayBuffer(bytes.length + 10);
+  new Uint8Array(middle).set(bytes, 5);
+  const foreign = vm.runInNewContext(`new Uint8Array(${bytes.length})`);
+  foreign.set(bytes);
+  const forms = [
+    ['Uint8Array', bytes],
+    ['ArrayBuffer', bytes.slice().buffer],
+    ['a Uint8Array view into a larger buffer', new Uint8Array(middle, 5, bytes.length)],
+    ['DataView', new DataView(middle, 5, bytes.length)],
+    ['Int8Array', new Int8Array(bytes.slice().buffer)],
+    ['Uint8ClampedArray', new Uint8ClampedArray(bytes.slice().buffer)],
+    ['a Uint8Array from another realm', foreign],
+  ];
+  if (typeof Buffer === 'function') forms.unshift(['Buffer', Buffer.from(text)]);
+  return forms;
+}
+
+/** Bytes that are not UTF-8: the calm plan's text with 0xFF in its name, and a request cut short by
+ * one (`{` then 0xFF). */
+export function notUtf8(calmText) {
+  const bytes = new TextEncoder().encode(calmText);
+  const at = calmText.indexOf('Calm') + 1;
+  const plan = new Uint8Array(bytes.length + 1);
+  plan.set(bytes.subarray(0, at));
+  plan[at] = 0xff;
+  plan.set(bytes.subarray(at), at + 1);
+  return { plan, request: new Uint8Array([0x7b, 0xff]) };
+}
+
+/**
+ * The calm plan with `history`, an array of 100 objects (copies of its blocks), and, when
+ * `cyclic`, a last member `self` that refers back to the plan: the worst place for a cycle, after
+ * everything else (issue 27 item 4: the converter used to unroll it to MAX_DEPTH, 5 s).
+ */
+export function hundredPlan(calmText, cyclic) {
+  const plan = JSON.parse(calmText);
+  const blocks = plan.routine.blocks;
+  plan.history = Array.from({ length: 100 }, (_, i) => ({ ...structuredClone(blocks[i % blocks.length]), day: i }));
+  if (cyclic) plan.self = plan;
+  return plan;
+}
+
+/**
+ * Median nanoseconds per call of `convertCyclic()` and of `convertAcyclic()`, measured side by
+ * side: `rounds` rounds, each timing `n` calls of one then `n` of the other (warmed up first).
+ * `{cyclic, acyclic, ratio}`.
+ */
+export function sideBySide(convertCyclic, convertAcyclic, { rounds = 9, n = 100 } = {}) {
+  const time = (f) => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) f();
+    return Number(process.hrtime.bigint() - t0) / n;
+  };
+  time(convertCyclic);
+  time(convertAcyclic);
+  const c = [];
+  const a = [];
+  for (let r = 0; r < rounds; r++) {
+    c.push(time(convertCyclic));
+    a.push(time(convertAcyclic));
+  }
+  const median = (xs) => xs.sort((x, y) => x - y)[xs.length >> 1];
+  const cyclic = median(c);
+  const acyclic = median(a);
+  return { cyclic, acyclic, ratio: cyclic / acyclic };
+}
+
+/** `toJsonText` of a converter over a package's native side (`makeConverter` and its exports),
+ * with only what a conversion needs: to time a conversion alone. */
+export function conversionOnly(makeConverter, native) {
+  const needs = ['maxDepth', 'renderPath', 'floatText', 'faultText', 'textFaultText', 'checkNames'];
+  return makeConverter(Object.fromEntries(needs.map((k) => [k, native[k]]))).toJsonText;
+}

@@ -3,12 +3,20 @@
 // followed by this file.
 
 /**
+ * JSON text as a plan or request argument (validator.md §3, §7): a string, or its UTF-8 bytes (a
+ * `Buffer`, `Uint8Array`, `ArrayBuffer` or another view of bytes, from any realm), which the core
+ * reads as text, as Python's `bytes`: bytes that are not UTF-8 are the plan's `json` verdict, the
+ * request's `SyntaxError`. A typed array inside a plan or request is no text (a `TypeError`).
+ */
+export type JsonText = string | ArrayBuffer | Uint8Array | Uint8ClampedArray | Int8Array | DataView
+
+/**
  * Validates a plan against the request it answers (validator.md §5). Pure and synchronous.
  *
  * @param plan The plan: a JS value, converted exactly as `JSON.stringify` would write it (a JS
- *   number integral within ±(2^53−1) is an integer, any other number is not), or its JSON text
- *   (validated as text: strict JSON, size in UTF-8 bytes).
- * @param request The request the plan answers: a JS value, or its JSON text.
+ *   number integral within ±(2^53−1) is an integer, any other number is not), or its JSON text,
+ *   a string or UTF-8 bytes (`JsonText`; validated as text: strict JSON, size in UTF-8 bytes).
+ * @param request The request the plan answers: a JS value, or its JSON text (`JsonText`).
  * @returns The verdict. An invalid plan is a normal verdict, never an exception; so is a plan
  *   holding a lone surrogate or nested deeper than 512 levels (a `json` error).
  * @throws {TypeError} `plan` or `request` holds a value without a JSON form: a function, symbol,
@@ -18,9 +26,10 @@
  *   surrogate. (An object member whose value is `undefined` is skipped, `toJSON` and boxed
  *   values are honoured, as `JSON.stringify` does.) The message is the core's (validator.md §7);
  *   the error's `argument` ('plan' | 'request') and `path` (a JSONPath) say where.
- * @throws {SyntaxError} `request` is text that is not strict JSON (`argument` 'request', `path` '$').
+ * @throws {SyntaxError} `request` is text that is not strict JSON, or bytes that are not UTF-8
+ *   (`argument` 'request', `path` '$').
  */
-export declare function validatePlan(plan: object | string, request: object | string): Verdict
+export declare function validatePlan(plan: object | JsonText, request: object | JsonText): Verdict
 
 /**
  * Repairs a plan against the request it answers (validator.md §9): the validator's safe fixes (and
@@ -37,7 +46,7 @@ export declare function validatePlan(plan: object | string, request: object | st
  *   is not a boolean.
  * @throws {SyntaxError} As `validatePlan`.
  */
-export declare function repairPlan(plan: object | string, request: object | string, options?: RepairOptions): Repair
+export declare function repairPlan(plan: object | JsonText, request: object | JsonText, options?: RepairOptions): Repair
 
 /**
  * The JSON Schema (2020-12) of the plan that answers `request` (validator.md §9).
@@ -51,7 +60,7 @@ export declare function repairPlan(plan: object | string, request: object | stri
  * @throws {Error} A request no plan can satisfy (a `requestInvalid`, or a `kind` neither
  *   `routine` nor `goal`): the core's message, `argument` 'request', `path` '$'.
  */
-export declare function planSchema(request: object | string, variant?: SchemaVariant): PlanSchema
+export declare function planSchema(request: object | JsonText, variant?: SchemaVariant): PlanSchema
 
 /** The plan contract (validator.md §2); a fresh object on every call. */
 export declare function getPlanContract(): Contract

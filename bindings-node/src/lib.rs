@@ -48,7 +48,7 @@ mod text;
 use momentum_plan::host::{Argument, FaultKind, HostFault};
 use momentum_plan::json::JsonError;
 use momentum_plan::{
-    Applicability, Check, Input, IssueCode, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Stop, Verdict,
+    Applicability, Check, IssueCode, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Stop, Verdict,
 };
 
 /// The addon's allocator: mimalloc makes the core's allocations ~10–25 % faster than glibc malloc
@@ -88,18 +88,19 @@ fn text_error(unit: u32, before: &str) -> Result<JsonError> {
 /// N-API copy each (`text::read_string`).
 ///
 /// Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
-/// checks; N-API would write U+FFFD for one). Output: the verdict packed for the converter's `unpackVerdict` (`Verdict::to_packed`),
+/// checks; N-API would write U+FFFD for one), or `Uint8Array`s of its UTF-8 (bytes that are not
+/// UTF-8 give the plan the `json` verdict, the request the message below). Output: the verdict packed for the converter's `unpackVerdict` (`Verdict::to_packed`),
 /// or `!` followed by `Argument::not_json`'s message (`request is not JSON: …`) when the request
 /// text is not JSON: the converter throws that as a `SyntaxError` (no exception crosses N-API on
 /// the way).
 ///
 /// # Errors
-/// `StringExpected` when an argument is not a string.
+/// `StringExpected` when an argument is neither a string nor a `Uint8Array`.
 #[napi(catch_unwind)]
 pub fn validate_packed(plan: Unknown<'_>, request: Unknown<'_>) -> Result<String> {
-    let plan = text::read_string(&plan, "plan")?;
-    let request = text::read_string(&request, "request")?;
-    Ok(match momentum_plan::validate_text_pair(&plan, &request) {
+    let plan = text::read_text(&plan, "plan")?;
+    let request = text::read_text(&request, "request")?;
+    Ok(match momentum_plan::validate_input(plan.input(), request.input()) {
         Ok(v) => v.to_packed(),
         Err(e) => format!("!{}", Argument::Request.not_json(&e)),
     })
@@ -115,82 +116,95 @@ fn repair_or_message(repair: std::result::Result<Repair, JsonError>) -> String {
 
 /// Repairs plan text against request text (validator.md §9, `momentum_plan::repair`): the safe
 /// fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. Both texts are
-/// read with one N-API copy each.
+/// read with one N-API copy each, or borrowed as UTF-8 bytes from a `Uint8Array` (as for
+/// `validatePacked`).
 ///
 /// Output: `Repair::to_json`, or `!` followed by `Argument::not_json`'s message when the request
 /// text is not JSON (the converter throws it as a `SyntaxError`).
 ///
 /// # Errors
-/// `StringExpected` when `plan` or `request` is not a string.
+/// `StringExpected` when `plan` or `request` is neither a string nor a `Uint8Array`.
 #[napi(catch_unwind)]
 pub fn repair_json(plan: Unknown<'_>, request: Unknown<'_>, unsafe_fixes: bool) -> Result<String> {
-    let plan = text::read_string(&plan, "plan")?;
-    let request = text::read_string(&request, "request")?;
+    let plan = text::read_text(&plan, "plan")?;
+    let request = text::read_text(&request, "request")?;
     let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
-    Ok(repair_or_message(momentum_plan::repair(Input::Text(&plan), Input::Text(&request), &options)))
+    Ok(repair_or_message(momentum_plan::repair(plan.input(), request.input(), &options)))
 }
 
 /// The repair of a plan value holding a json-kind fault (as `planFaultPacked`): `plan` `""`, the
-/// `json` verdict, nothing applied; or the request's message as `repairJson`.
+/// `json` verdict, nothing applied; or the request's message as `repairJson`. `request`: its
+/// JSON text, a string or a `Uint8Array` of UTF-8.
 ///
 /// # Errors
-/// `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
+/// `InvalidArg` for an unknown kind or one that is an exception, not a verdict;
+/// `StringExpected` for a `request` that is neither a string nor a `Uint8Array`.
 #[napi(catch_unwind)]
 #[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn repair_plan_fault_json(
-    request: String,
+    request: Unknown<'_>,
     unsafe_fixes: bool,
     path: String,
     kind: String,
     detail: String,
 ) -> Result<String> {
+    let request = text::read_text(&request, "request")?;
     let fault = host_fault(Argument::Plan, path, &kind, detail)?;
     let error = fault.json_error().ok_or_else(|| invalid(format!("a {kind} fault is not a verdict")))?;
     let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
-    Ok(repair_or_message(Repair::not_json(String::new(), &error, Input::Text(&request))))
+    Ok(repair_or_message(Repair::not_json(String::new(), &error, request.input())))
 }
 
 /// The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
 /// `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
-/// or the request's message as `repairJson`.
+/// or the request's message as `repairJson`. `request`: as for `repairPlanFaultJson`.
 ///
 /// # Errors
-/// `InvalidArg` for a `unit` beyond 0xFFFF.
+/// `InvalidArg` for a `unit` beyond 0xFFFF; `StringExpected` as for `repairPlanFaultJson`.
 #[napi(catch_unwind)]
 #[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn repair_plan_text_fault_json(
-    request: String,
+    request: Unknown<'_>,
     unsafe_fixes: bool,
     plan: String,
     unit: u32,
     before: String,
 ) -> Result<String> {
+    let request = text::read_text(&request, "request")?;
     let error = text_error(unit, &before)?;
     let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
-    Ok(repair_or_message(Repair::not_json(plan, &error, Input::Text(&request))))
+    Ok(repair_or_message(Repair::not_json(plan, &error, request.input())))
 }
 
-/// The JSON Schema (2020-12) of the plan that answers the request text `request`
-/// (`momentum_plan::plan_schema`, validator.md §9), variant `validation` or `strict`.
+/// The JSON Schema (2020-12) of the plan that answers the request text `request` (a string, or
+/// a `Uint8Array` of its UTF-8) (`momentum_plan::plan_schema`, validator.md §9), variant
+/// `validation` or `strict`.
 ///
 /// Output: the schema's compact JSON, or one character and the core's message: `!` the request
-/// text is not JSON, `?` an unknown variant, `#` a request at fault (the converter throws a
-/// `SyntaxError`, a `RangeError`, an `Error`).
+/// text is not JSON (or not UTF-8), `?` an unknown variant, `#` a request at fault (the converter
+/// throws a `SyntaxError`, a `RangeError`, an `Error`).
+///
+/// # Errors
+/// `StringExpected` for a `request` that is neither a string nor a `Uint8Array`.
 #[napi(catch_unwind)]
 #[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
-pub fn plan_schema_json(request: String, variant: String) -> String {
-    let request = match momentum_plan::json::parse(&request) {
+pub fn plan_schema_json(request: Unknown<'_>, variant: String) -> Result<String> {
+    let parsed = match text::read_text(&request, "request")? {
+        text::Text::Str(t) => momentum_plan::json::parse(&t),
+        text::Text::Bytes(b) => momentum_plan::json::parse_bytes(b),
+    };
+    let request = match parsed {
         Ok(r) => r,
-        Err(e) => return format!("!{}", Argument::Request.not_json(&e)),
+        Err(e) => return Ok(format!("!{}", Argument::Request.not_json(&e))),
     };
     let variant = match SchemaVariant::from_name(&variant) {
         Ok(v) => v,
-        Err(e) => return format!("?{e}"),
+        Err(e) => return Ok(format!("?{e}")),
     };
-    match momentum_plan::plan_schema(&request, variant) {
+    Ok(match momentum_plan::plan_schema(&request, variant) {
         Ok(schema) => schema.to_string(),
         Err(e) => format!("#{e}"),
-    }
+    })
 }
 
 /// Every fix applicability name, in the core's order (`Applicability::ALL`): the source of

@@ -11,9 +11,78 @@
 //! current call, the buffer is as large as N-API is told, and statuses are checked after each call.
 #![allow(unsafe_code)]
 
+use momentum_plan::Input;
 use napi::bindgen_prelude::{JsValue, Unknown};
 use napi::{Error, Result, Status, sys};
 use std::ptr;
+
+/// A plan or request as the shared converter hands it over (validator.md §3): JSON text as a JS
+/// string, or the UTF-8 bytes of JSON text as a `Uint8Array` (a `Buffer`, a `Uint8Array`, an
+/// `ArrayBuffer` or a byte view the caller passed, which the converter views as a `Uint8Array`).
+pub(crate) enum Text<'a> {
+    /// Read from a JS string (one copy, [`read_string`]).
+    Str(String),
+    /// Borrowed from the `Uint8Array`'s memory for the length of the call (no copy).
+    Bytes(&'a [u8]),
+}
+
+impl Text<'_> {
+    /// The core's input: [`Input::Text`], or [`Input::Bytes`] (invalid UTF-8 is the plan's `json`
+    /// verdict, the request's `JsonError`, as for Python `bytes`).
+    pub(crate) fn input(&self) -> Input<'_> {
+        match self {
+            Text::Str(s) => Input::Text(s),
+            Text::Bytes(b) => Input::Bytes(b),
+        }
+    }
+}
+
+/// The JS value `value` as [`Text`]: a `Uint8Array`'s bytes as they are, else a string as
+/// [`read_string`] reads it (`what` names it in errors).
+///
+/// # Errors
+/// `StringExpected` when `value` is neither a string nor a `Uint8Array`; `GenericFailure` if
+/// N-API fails otherwise.
+pub(crate) fn read_text<'a>(value: &'a Unknown<'_>, what: &str) -> Result<Text<'a>> {
+    let env = value.value().env;
+    let raw = value.raw();
+    let mut is_typed = false;
+    // SAFETY: `env` and `raw` belong to the current call.
+    check(unsafe { sys::napi_is_typedarray(env, raw, &raw mut is_typed) }, what)?;
+    if !is_typed {
+        return read_string(value, what).map(Text::Str);
+    }
+    let mut kind: sys::napi_typedarray_type = -1;
+    let mut len = 0usize;
+    let mut data: *mut std::ffi::c_void = ptr::null_mut();
+    let mut buffer: sys::napi_value = ptr::null_mut();
+    let mut offset = 0usize;
+    // SAFETY: `raw` is a typed array of the current call; N-API fills the out-parameters, `data`
+    // pointing at its first element (already moved by its byte offset).
+    check(
+        unsafe {
+            sys::napi_get_typedarray_info(
+                env,
+                raw,
+                &raw mut kind,
+                &raw mut len,
+                &raw mut data,
+                &raw mut buffer,
+                &raw mut offset,
+            )
+        },
+        what,
+    )?;
+    if kind != sys::TypedarrayType::uint8_array {
+        return Err(Error::new(Status::StringExpected, format!("{what} must be a string or a Uint8Array")));
+    }
+    if len == 0 || data.is_null() {
+        return Ok(Text::Bytes(&[]));
+    }
+    // SAFETY: N-API reports `len` bytes at `data`, the array's memory, which stays alive and
+    // unmoved while the argument is (for the whole synchronous call: no JS runs until it returns).
+    Ok(Text::Bytes(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) }))
+}
 
 /// The JS string `value` as UTF-8 (`what` names it in errors).
 ///

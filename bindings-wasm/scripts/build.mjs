@@ -120,23 +120,32 @@ function guarded(call) {
 /** \`call(first, second, extra)\` on the UTF-8 of the texts \`first\` and \`second\`, each written by
  * one native encodeInto into a buffer kept between calls (up to 1 MiB; a larger one is made per
  * call), as two views of it: how the raw exports taking bytes (validateUtf8, repairUtf8,
- * schemaUtf8) are called. wasm-bindgen's own string crossing writes an ASCII text one charCodeAt
- * at a time in JavaScript, which costs about as much as JSON.parse of the text (README "Crossing
- * the boundary"). */
+ * schemaUtf8, repairPlanFault, repairPlanTextFault) are called. wasm-bindgen's own string
+ * crossing writes an ASCII text one charCodeAt at a time in JavaScript, which costs about as much
+ * as JSON.parse of the text (README "Crossing the boundary"). A text the converter hands over as
+ * a Uint8Array (the caller's bytes: a Buffer, a Uint8Array, an ArrayBuffer) is copied as it is. */
 const encoder = new TextEncoder();
 let utf8 = new Uint8Array(16384);
+const sizeOf = (t) => (typeof t === 'string' ? t.length * 3 : t.length);
+const put = (t, buf) => {
+  if (typeof t === 'string') return encoder.encodeInto(t, buf).written;
+  buf.set(t);
+  return t.length;
+};
 function withUtf8(first, second, call, extra) {
-  const need = (first.length + second.length) * 3;
+  const need = sizeOf(first) + sizeOf(second);
   let buf = utf8;
   if (buf.length < need) {
     buf = new Uint8Array(need);
     if (need <= 1 << 20) utf8 = buf;
   }
-  const a = encoder.encodeInto(first, buf).written;
-  const b = encoder.encodeInto(second, buf.subarray(a)).written;
+  const a = put(first, buf);
+  const b = put(second, buf.subarray(a));
   return call(buf.subarray(0, a), buf.subarray(a, a + b), extra);
 }
 const schemaOf = (request, _none, variant) => raw.schemaUtf8(request, variant);
+const repairFaultOf = (request, _none, args) => raw.repairPlanFault(request, ...args);
+const repairTextFaultOf = (request, _none, args) => raw.repairPlanTextFault(request, ...args);
 
 /** The shared converter over the raw exports (its makeConverter documents the native side),
  * made on first use: in a browser the module is instantiated by init() after this file loads. */
@@ -152,8 +161,8 @@ const makeIt = () => makeConverter({
   planTextFault: raw.planTextFault,
   validate: (plan, request) => withUtf8(plan, request, raw.validateUtf8),
   repair: (plan, request, unsafe) => withUtf8(plan, request, raw.repairUtf8, unsafe),
-  repairPlanFault: raw.repairPlanFault,
-  repairPlanTextFault: raw.repairPlanTextFault,
+  repairPlanFault: (request, ...args) => withUtf8(request, '', repairFaultOf, args),
+  repairPlanTextFault: (request, ...args) => withUtf8(request, '', repairTextFaultOf, args),
   schema: (request, variant) => withUtf8(request, '', schemaOf, variant),
 });
 
@@ -224,15 +233,22 @@ const TYPE_NAMES =
 /** The public functions' declarations (the raw exports are the converter's native side). */
 const API_DTS = `import type { Verdict, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './${NAME}.js';
 /**
+ * JSON text as a plan or request argument (validator.md §3, §7): a string, or its UTF-8 bytes (a
+ * Uint8Array, a Node Buffer, an ArrayBuffer or another view of bytes, from any realm), which the
+ * core reads as text: bytes that are not UTF-8 are the plan's \`json\` verdict, the request's
+ * SyntaxError. A typed array inside a plan or request is no text (a TypeError).
+ */
+export type JsonText = string | ArrayBuffer | Uint8Array | Uint8ClampedArray | Int8Array | DataView;
+/**
  * Validates a plan against the request it answers (validator.md §5).
- * @param plan the plan object, or its JSON text
- * @param request the request object, or its JSON text
+ * @param plan the plan object, or its JSON text (JsonText: a string or UTF-8 bytes)
+ * @param request the request object, or its JSON text (JsonText)
  * @returns the verdict, a plain object equal to the core's verdict JSON
  * @throws TypeError for a value without a JSON form (a request nested too deep or holding a lone
  *   surrogate too); SyntaxError for request text that is not JSON. Both carry \`argument\`
  *   ('plan' | 'request') and \`path\` (a JSONPath).
  */
-export function validatePlan(plan: object | string, request: object | string): Verdict;
+export function validatePlan(plan: object | JsonText, request: object | JsonText): Verdict;
 /**
  * Repairs a plan against the request it answers (validator.md §9): the validator's safe fixes
  * (and its unsafe ones with \`{ unsafe: true }\`; placeholders never) applied to a fixed point.
@@ -241,7 +257,7 @@ export function validatePlan(plan: object | string, request: object | string): V
  * @returns the repair, a plain object equal to the core's Repair JSON
  * @throws as validatePlan; TypeError for options that are not an object or a non-boolean \`unsafe\`
  */
-export function repairPlan(plan: object | string, request: object | string, options?: RepairOptions): Repair;
+export function repairPlan(plan: object | JsonText, request: object | JsonText, options?: RepairOptions): Repair;
 /**
  * The JSON Schema (2020-12) of the plan that answers the request (validator.md §9).
  * @param request the request object, or its JSON text
@@ -250,7 +266,7 @@ export function repairPlan(plan: object | string, request: object | string, opti
  *   not a string; RangeError for an unknown variant; Error for a request no plan can satisfy
  *   (\`argument\` 'request')
  */
-export function planSchema(request: object | string, variant?: SchemaVariant): PlanSchema;
+export function planSchema(request: object | JsonText, variant?: SchemaVariant): PlanSchema;
 /** The plan contract (validator.md §2), a fresh plain object. */
 export function getPlanContract(): Contract;
 /** A JSONPath rendered by the core's rules (validator.md §4, D7): ['routine', 'blocks', 0] -> '$.routine.blocks[0]'. */

@@ -148,9 +148,10 @@ fn packed_or_message(verdict: Result<Verdict, JsonError>) -> String {
 /// `charCodeAt` at a time in JavaScript, which costs about as much as `JSON.parse` of the text
 /// (README "Crossing the boundary").
 ///
-/// - `plan`, `request`: the UTF-8 of JSON text (validator.md §7; what `encodeInto` writes is
-///   always valid UTF-8; bytes that are not give the plan a `json` verdict, the request the error
-///   below).
+/// - `plan`, `request`: the UTF-8 of JSON text (validator.md §7): what `encodeInto` writes
+///   (always valid UTF-8), or the bytes the caller passed (a `Uint8Array`, a Node `Buffer`, an
+///   `ArrayBuffer` or a byte view, read as Python's `bytes` are); bytes that are not UTF-8 give the
+///   plan a `json` verdict, the request the error below.
 ///
 /// Returns what [`validate_texts`] returns for the same texts, byte for byte
 /// ([`momentum_plan::validate_input`] with [`Input::Bytes`]).
@@ -201,13 +202,14 @@ pub fn repair_utf8(plan: &[u8], request: &[u8], unsafe_fixes: bool) -> Result<Js
 }
 
 /// The repair of a plan value holding a json-kind fault (as [`plan_fault`]): `plan` `""`, the
-/// `json` verdict, nothing applied; or the request's message as [`repair_utf8`].
+/// `json` verdict, nothing applied; or the request's message as [`repair_utf8`]. `request`: the
+/// UTF-8 of its JSON text, as for [`repair_utf8`].
 ///
 /// # Errors
 /// A `TypeError` for an unknown kind or one that is an exception, not a verdict.
 #[wasm_bindgen(js_name = repairPlanFault, unchecked_return_type = "Repair | string")]
 pub fn repair_plan_fault(
-    request: &str,
+    request: &[u8],
     unsafe_fixes: bool,
     path: &str,
     kind: &str,
@@ -216,18 +218,18 @@ pub fn repair_plan_fault(
     let fault = host_fault(Argument::Plan, path, kind, detail)?;
     let error = fault.json_error().ok_or_else(|| invalid(&format!("a {kind} fault is not a verdict")))?;
     let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
-    repair_or_message(Repair::not_json(String::new(), &error, Input::Text(request)))
+    repair_or_message(Repair::not_json(String::new(), &error, Input::Bytes(request)))
 }
 
 /// The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
 /// `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
-/// or the request's message as [`repair_utf8`].
+/// or the request's message as [`repair_utf8`]. `request`: as for [`repair_plan_fault`].
 ///
 /// # Errors
 /// A `TypeError` for a `unit` beyond 0xFFFF.
 #[wasm_bindgen(js_name = repairPlanTextFault, unchecked_return_type = "Repair | string")]
 pub fn repair_plan_text_fault(
-    request: &str,
+    request: &[u8],
     unsafe_fixes: bool,
     plan: &str,
     unit: u32,
@@ -235,7 +237,7 @@ pub fn repair_plan_text_fault(
 ) -> Result<JsValue, JsValue> {
     let error = text_error(unit, before)?;
     let _ = unsafe_fixes; // no fix applies to a plan that is not JSON
-    repair_or_message(Repair::not_json(plan.to_owned(), &error, Input::Text(request)))
+    repair_or_message(Repair::not_json(plan.to_owned(), &error, Input::Bytes(request)))
 }
 
 /// The JSON Schema (2020-12) of the plan that answers the request `request`, the UTF-8 of its

@@ -28,7 +28,8 @@
 // both edited in place by edit); h.example() and h.planText, h.requestText (the example's text);
 // h.text(pair, {placeholder: literal}) and h.planTextWith(edit) (a pair as compact JSON text, any
 // "placeholder" string written as the number literal, e.g. 9007199254740992.0); h.json(value,
-// literals); h.foreign (another realm's globals: Map, Number, JSON, Object; vm.runInNewContext in
+// literals); h.Buffer (Node's Buffer; in Chromium the bundlers' Buffer shape, host_chromium.mjs);
+// h.foreign (another realm's globals: Map, Number, JSON, Object, Uint8Array; vm.runInNewContext in
 // Node, an iframe in Chromium); h.nest(n, leaf) (n nested arrays around leaf: nest(2, 0) is [[0]]).
 
 export const BLOCK0 = '$.routine.blocks[0]';
@@ -80,6 +81,19 @@ function padded(h, v, literal, bytes, prefix = '') {
 const deepPlanText = (h) => h.planTextWith((plan) => {
   plan.routine.blocks = h.nest(MAX_DEPTH - 1, 0);
 }).plan;
+
+/** A name that is not ASCII, put into the plan text of the bytes cases (host_cases.py UTF8_NAME). */
+export const UTF8_NAME = 'Café ☕ weekday';
+
+/** The UTF-8 of `text`, a Uint8Array. */
+const utf8 = (text) => new TextEncoder().encode(text);
+
+/** `bytes` copied into the middle of a larger ArrayBuffer, as `view(buffer, offset, length)`. */
+function inMiddle(bytes, view) {
+  const buffer = new ArrayBuffer(bytes.length + 16);
+  new Uint8Array(buffer).set(bytes, 7);
+  return view(buffer, 7, bytes.length);
+}
 
 /** `[0]` repeated n times. */
 const zeros = (n) => '[0]'.repeat(n);
@@ -947,6 +961,110 @@ export const CASES = [
     build: (h) => ({ plan: h.planText.slice(0, 200), request: h.request() }),
     core: (h) => ({ plan: h.planText.slice(0, 200), request: h.requestText }),
     expect: jsonVerdict('The plan is not valid JSON:'),
+  },
+
+  // ---- JSON text as UTF-8 bytes (validator.md §3, §7): read by the core as text, on every surface
+  // where the type exists (issue 27 item 5); host_cases.py has bytes, bytearray and memoryview
+  {
+    id: 'bytes-utf8',
+    where: '$ (both arguments)',
+    what: 'plan and request as Uint8Arrays of their UTF-8 (Python bytes), the plan\'s name not ASCII: judged as that text',
+    build: (h) => ({ plan: utf8(h.planText.replace('Calm weekday', UTF8_NAME)), request: utf8(h.requestText) }),
+    core: (h) => ({ plan: h.planText.replace('Calm weekday', UTF8_NAME), request: h.requestText }),
+    expect: VALID,
+  },
+  {
+    id: 'bytearray-utf8',
+    where: '$ (both arguments)',
+    what: 'plan and request as ArrayBuffers of their UTF-8 (Python bytearray: the raw, mutable bytes)',
+    build: (h) => ({ plan: utf8(h.planText.replace('Calm weekday', UTF8_NAME)).buffer, request: utf8(h.requestText).buffer }),
+    core: (h) => ({ plan: h.planText.replace('Calm weekday', UTF8_NAME), request: h.requestText }),
+    expect: VALID,
+  },
+  {
+    id: 'memoryview-utf8',
+    where: '$ (both arguments)',
+    what: 'plan as a Uint8Array and request as a DataView, each a view into the middle of a larger buffer (Python memoryview)',
+    build: (h) => ({
+      plan: inMiddle(utf8(h.planText.replace('Calm weekday', UTF8_NAME)), (b, at, n) => new Uint8Array(b, at, n)),
+      request: inMiddle(utf8(h.requestText), (b, at, n) => new DataView(b, at, n)),
+    }),
+    core: (h) => ({ plan: h.planText.replace('Calm weekday', UTF8_NAME), request: h.requestText }),
+    expect: VALID,
+  },
+  {
+    id: 'bytes-not-utf8',
+    where: '$.name, in plan bytes',
+    what: 'plan bytes with 0xFF in the name (C\\xffalm): the core\'s json verdict, as for any text that is not UTF-8',
+    build: (h) => {
+      const bytes = utf8(h.planText);
+      const at = h.planText.indexOf('Calm') + 1; // ASCII before it: the byte offset
+      const out = new Uint8Array(bytes.length + 1);
+      out.set(bytes.subarray(0, at));
+      out[at] = 0xff;
+      out.set(bytes.subarray(at), at + 1);
+      return { plan: out, request: h.request() };
+    },
+    expect: jsonVerdict('The plan is not valid JSON: the text is not valid UTF-8 at line 6, column 13.'),
+  },
+  {
+    id: 'buffer-utf8',
+    where: '$ (both arguments)',
+    what: 'plan and request as Node Buffers: their bytes, never their toJSON ({type: "Buffer", data: [...]}). In Chromium, which has no Buffer, the bundlers\' Buffer (the npm buffer package: a Uint8Array subclass with the same toJSON)',
+    build: (h) => ({ plan: h.Buffer.from(h.planText.replace('Calm weekday', UTF8_NAME)), request: h.Buffer.from(h.requestText) }),
+    core: (h) => ({ plan: h.planText.replace('Calm weekday', UTF8_NAME), request: h.requestText }),
+    expect: VALID,
+    noPython: 'Python has no Buffer: its bytes are the case bytes-utf8',
+  },
+  {
+    id: 'bytes-cross-realm',
+    where: '$ (the plan argument)',
+    what: 'the plan as a Uint8Array from another realm (vm context / iframe)',
+    build: (h) => {
+      const bytes = utf8(h.planText);
+      const plan = new h.foreign.Uint8Array(bytes.length);
+      plan.set(bytes);
+      return { plan, request: h.request() };
+    },
+    core: (h) => h.example(),
+    expect: VALID,
+    noPython: 'Python has no realms',
+  },
+  {
+    id: 'bytes-inside-plan',
+    where: '$.notes',
+    what: 'a Uint8Array inside the plan is no text: only a whole argument is (refused, as Python refuses bytes inside a dict)',
+    build: (h) => h.withPlan((plan) => {
+      plan.notes = utf8('"a note"');
+    }),
+    expect: typeError('plan', '$.notes', 'unsupported', cannot('plan', '$.notes', 'a Uint8Array')),
+    noPython: 'not paired yet: Python refuses bytes inside a dict in its own words (a bytes object)',
+  },
+  {
+    id: 'wide-typed-array-plan',
+    where: '$ (the plan argument)',
+    what: 'a Uint16Array is not bytes of text: refused as a value',
+    build: (h) => ({ plan: new Uint16Array(4), request: h.request() }),
+    expect: typeError('plan', '$', 'unsupported', cannot('plan', '$', 'a Uint16Array')),
+    noPython: 'Python has no typed arrays (a memoryview of another format is its own case)',
+  },
+
+  // ---- Python's Mapping types that are not dicts: objects, as a dict is
+  {
+    id: 'mapping-proxy',
+    where: 'every object of the plan and request',
+    what: 'every dict wrapped in types.MappingProxyType: read as an object',
+    noJs: 'JS has no mapping protocol: every object is read by its own members (a Proxy: case proxy-transparent)',
+    core: (h) => h.example(),
+    expect: VALID,
+  },
+  {
+    id: 'custom-mapping',
+    where: 'every object of the plan and request',
+    what: 'every dict wrapped in a collections.abc.Mapping subclass that is not a dict',
+    noJs: 'JS has no mapping protocol (a class instance is read by its own members: case class-instance)',
+    core: (h) => h.example(),
+    expect: VALID,
   },
 
   // ---- Python's own host values (no JavaScript value is like them)

@@ -32,6 +32,19 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>host-object cases</tit
 <script type="module">
 import init, { validatePlan } from '/pkg/index.js';
 import { runCases } from '/conformance/host_exec.mjs';
+// A browser has no Buffer; bundlers give code that uses one the npm buffer package, whose Buffer
+// is this: a Uint8Array subclass with Node's toJSON (case buffer-utf8).
+class Buffer extends Uint8Array {
+  static from(text) {
+    const bytes = new TextEncoder().encode(text);
+    const b = new Buffer(bytes.length);
+    b.set(bytes);
+    return b;
+  }
+  toJSON() {
+    return { type: 'Buffer', data: Array.from(this) };
+  }
+}
 window.runAll = async (only) => {
   await init();
   const text = (p) => fetch(p).then((r) => r.text());
@@ -40,9 +53,9 @@ window.runAll = async (only) => {
     text('/examples/calm-weekday.request.json'),
   ]);
   const w = document.getElementById('realm').contentWindow;
-  const foreign = { Map: w.Map, Set: w.Set, Number: w.Number, JSON: w.JSON, Object: w.Object, Array: w.Array };
+  const foreign = { Map: w.Map, Set: w.Set, Number: w.Number, JSON: w.JSON, Object: w.Object, Array: w.Array, Uint8Array: w.Uint8Array };
   // as text: JSON.stringify escapes lone surrogates, so nothing is lost on the way out
-  return JSON.stringify(runCases(validatePlan, { planText, requestText, foreign }, only));
+  return JSON.stringify(runCases(validatePlan, { planText, requestText, foreign, Buffer }, only));
 };
 window.ready = true;
 </script>`;

@@ -9,7 +9,7 @@ import { CASES } from './host_cases.mjs';
 
 /**
  * The harness object a case's build(h)/core(h) gets.
- * @param {{planText: string, requestText: string, foreign: object}} env
+ * @param {{planText: string, requestText: string, foreign: object, Buffer: Function}} env
  */
 export function harness(env) {
   const plan0 = JSON.parse(env.planText);
@@ -18,6 +18,7 @@ export function harness(env) {
     planText: env.planText,
     requestText: env.requestText,
     foreign: env.foreign,
+    Buffer: env.Buffer,
     plan: () => structuredClone(plan0),
     request: () => structuredClone(request0),
     /** {plan, request}: fresh copies, the plan edited in place by `edit(plan)`. */

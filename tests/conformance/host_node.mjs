@@ -18,7 +18,8 @@ export function nodeEnv() {
   return {
     planText: readFileSync(EXAMPLES + 'calm-weekday.plan.json', 'utf8'),
     requestText: readFileSync(EXAMPLES + 'calm-weekday.request.json', 'utf8'),
-    foreign: vm.runInNewContext('({ Map, Set, Number, JSON, Object, Array })'),
+    foreign: vm.runInNewContext('({ Map, Set, Number, JSON, Object, Array, Uint8Array })'),
+    Buffer,
   };
 }
 
