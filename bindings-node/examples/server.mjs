@@ -34,10 +34,11 @@
 // Where the spec and the SDK differ, the SDK decides (e.g. an unknown tool or arguments that do
 // not fit the input schema are tool errors, as the SDK makes them). Logs go to stderr only:
 // stdout carries protocol messages and nothing else.
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { z } from 'zod'
+//
+// The SDK, ext-apps and zod are the package's optional peer dependencies (the library needs none
+// of them: `npm install momentum-plan-node` brings one package); they are imported once the
+// command line is read, and when one is missing the server says in one line what to install and
+// exits 2.
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
 import { join, resolve } from 'node:path'
@@ -45,11 +46,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { readFileSync } from 'node:fs'
-import { RESOURCE_MIME_TYPE, getUiCapability, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server'
 import { validatePlan, repairPlan, getPlanContract } from '../index.mjs'
 
 const require = createRequire(import.meta.url)
-const { version } = require('../package.json')
+const { version, peerDependencies } = require('../package.json')
 
 /** The plan view (mcp-server.md "The plan view in the conversation"): one file, every server. */
 const VIEW_URI = 'ui://momentum-planner/plan-view'
@@ -91,6 +91,52 @@ function commandLine() {
 }
 
 const { port: HTTP_PORT, store: STORE } = commandLine()
+
+/**
+ * The npm command that installs the server's peer dependencies (package.json peerDependencies,
+ * each at the newest major its range allows): `npm install @modelcontextprotocol/sdk@^1.32.2 ...`.
+ */
+function peerInstallLine() {
+  const specs = Object.entries(peerDependencies).map(([name, range]) => `${name}@${range.split('||').pop().trim()}`)
+  return `npm install ${specs.join(' ')}`
+}
+
+/**
+ * The server's peer dependencies, imported. When one is not installed: one line on stderr saying
+ * what to install (`peerInstallLine`), exit code 2, no stack trace; any other failure is thrown.
+ */
+async function peers() {
+  try {
+    const [mcp, stdio, http, zod, apps] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/mcp.js'),
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      import('zod'),
+      import('@modelcontextprotocol/ext-apps/server'),
+    ])
+    return { ...mcp, ...stdio, ...http, z: zod.z, ...apps }
+  } catch (e) {
+    const missing = Object.keys(peerDependencies).filter((name) => String(e?.message).includes(`'${name}'`))
+    if (e?.code !== 'ERR_MODULE_NOT_FOUND' || missing.length === 0) throw e
+    console.error(
+      `momentum-planner: the MCP server needs ${missing.join(', ')} (optional peer dependencies of momentum-plan-node, ` +
+        `which the library does not need); install them beside it: ${peerInstallLine()} (with -g when momentum-plan-node is global)`,
+    )
+    process.exit(2)
+  }
+}
+
+const {
+  McpServer,
+  ResourceTemplate,
+  StdioServerTransport,
+  StreamableHTTPServerTransport,
+  z,
+  RESOURCE_MIME_TYPE,
+  getUiCapability,
+  registerAppResource,
+  registerAppTool,
+} = await peers()
 /** A plan id that can safely be a file name (mcp-server.md, save_plan). */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The Node package as a stranger installs it (issue 27 items 8 and 10), from the packed tarball:
+#   1. library use: `npm install ./momentum-plan-node-*.tgz` alone in a fresh project brings at
+#      most 3 packages (npm ls --all), validatePlan works, and its momentum-planner bin, without the
+#      server's optional peers, says in one line what to install (the `npm install ...` line the
+#      package.json peerDependencies give) and exits 2, no stack trace;
+#   2. the README's Claude Desktop line from dist/: with a fresh HOME and npm prefix,
+#      `npm install -g ./momentum-plan-node-*.tgz` plus the peers, then `"command":
+#      "momentum-planner"` (found on PATH, as a host launches it) answers an MCP initialize through
+#      the official TypeScript SDK client.
+# Usage: node_install.sh NODE_TGZ WORK APP   (APP: an npm project with @modelcontextprotocol/sdk,
+# holding node_mcp_initialize.mjs; run by tests/package/run)
+set -euo pipefail
+NODE_TGZ=$1 WORK=$2 APP=$3
+die() { echo "tests/package (node_install.sh): $*" >&2; exit 1; }
+export npm_config_update_notifier=false
+
+mkdir "$WORK/node-lib"
+cd "$WORK/node-lib"
+printf '{ "name": "momentum-plan-library-use", "version": "0.0.0", "private": true }\n' > package.json
+npm install --no-audit --no-fund --loglevel=error --prefer-offline "$NODE_TGZ"
+count=$(npm ls --all --parseable | tail -n +2 | wc -l)
+[ "$count" -le 3 ] || die "npm install of the tarball alone brought $count packages (at most 3): $(npm ls --all)"
+node -e "const { validatePlan } = require('momentum-plan-node'); if (typeof validatePlan('{}', {}).valid !== 'boolean') process.exit(1)"
+echo "  ok  npm install of momentum-plan-node alone: $count package(s) (at most 3), validatePlan works"
+PEERS=$(node -p "Object.entries(require('momentum-plan-node/package.json').peerDependencies).map(([n, r]) => n + '@' + r.split('||').pop().trim()).join(' ')")
+set +e
+out=$(node_modules/.bin/momentum-planner --store "$WORK/node-lib/plans" 2>&1 </dev/null)
+code=$?
+set -e
+[ "$code" = 2 ] || die "momentum-planner without its peers: exit $code, expected 2: $out"
+[ "$(printf '%s\n' "$out" | wc -l)" = 1 ] || die "momentum-planner without its peers: more than one line: $out"
+case "$out" in
+  "momentum-planner: "*": npm install $PEERS (with -g when momentum-plan-node is global)") ;;
+  *) die "momentum-planner without its peers does not say: npm install $PEERS: $out" ;;
+esac
+echo "  ok  momentum-planner without its peers: exit 2 and one line: ...npm install $PEERS..."
+
+# The README's line from dist/, on a machine that has never run the project: fresh HOME, fresh
+# global prefix (nothing of this machine's npm config or cache is used but the package cache).
+FRESH=$WORK/node-fresh-home
+mkdir -p "$FRESH/home" "$FRESH/prefix"
+cache=$(npm config get cache)
+# shellcheck disable=SC2086 # PEERS is a list of package specs
+HOME="$FRESH/home" npm_config_prefix="$FRESH/prefix" npm_config_cache="$cache" \
+  npm install -g --no-audit --no-fund --loglevel=error --prefer-offline "$NODE_TGZ" $PEERS
+[ -x "$FRESH/prefix/bin/momentum-planner" ] || die "npm install -g put no momentum-planner in the prefix's bin"
+cd "$APP"
+HOME="$FRESH/home" PATH="$FRESH/prefix/bin:$PATH" node node_mcp_initialize.mjs momentum-planner --store "$FRESH/home/plans"
+[ -d "$FRESH/home/plans" ] || die "momentum-planner --store did not create the store folder"
+echo "  ok  npm install -g ./$(basename "$NODE_TGZ") $PEERS with a fresh HOME and prefix: \"command\": \"momentum-planner\" answers"
