@@ -1,0 +1,57 @@
+// The README's examples (issue 27 item 10): every ```js block of README.md is run against the
+// built package, installed by name (a node_modules/momentum-plan-wasm link to this package, so
+// its exports map decides what `import 'momentum-plan-wasm'` loads), from a folder holding the
+// bundled examples, and what it prints must be the ```text block that follows it, line for line:
+// the messages the README shows are the real ones. A block that calls `init()` is the browser
+// example: it runs on the web build a bundler picks (the `default` condition: the specifier is
+// momentum-plan-wasm/web here, as Node itself takes the `node` one) with a `fetch` that reads
+// file: URLs, as a browser fetches the .wasm beside the module.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CRATE = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = join(CRATE, '..');
+
+/** `[code, output]` of each ```js block and the ```text block after it. */
+function examples(markdown) {
+  const blocks = [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1], m[2]]);
+  const out = [];
+  blocks.forEach(([lang, body], i) => {
+    if (lang !== 'js') return;
+    const next = blocks[i + 1];
+    assert.ok(next && next[0] === 'text', `README: the js block ${out.length + 1} is not followed by its output (a text block)`);
+    out.push([body, next[1]]);
+  });
+  return out;
+}
+
+const FILE_FETCH = `import { readFileSync as readWasm } from 'node:fs';
+globalThis.fetch = async (url) => new Response(readWasm(url), { headers: { 'content-type': 'application/wasm' } });
+`;
+
+test('every js example of the README prints what the README says', () => {
+  const found = examples(readFileSync(join(CRATE, 'README.md'), 'utf8'));
+  assert.ok(found.length >= 2, `${found.length} examples`);
+  const dir = mkdtempSync(join(tmpdir(), 'momentum-plan-wasm-readme-'));
+  try {
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(CRATE, join(dir, 'node_modules', 'momentum-plan-wasm'), 'dir');
+    for (const f of ['calm-weekday-broken.plan.json', 'calm-weekday-broken.request.json']) cpSync(join(ROOT, 'examples', f), join(dir, f));
+    found.forEach(([code, want], i) => {
+      const browser = /\binit\(\)/.test(code);
+      const source = browser ? FILE_FETCH + code.replace(/from 'momentum-plan-wasm'/, "from 'momentum-plan-wasm/web'") : code;
+      const file = join(dir, `example-${i + 1}.mjs`);
+      writeFileSync(file, source);
+      const r = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8' });
+      assert.equal(r.status, 0, `example ${i + 1}: ${r.stderr}`);
+      assert.equal(r.stdout, want, `example ${i + 1} (${browser ? 'browser' : 'Node'}) prints something else than the README`);
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
