@@ -8,10 +8,11 @@
 #      `npm install -g ./momentum-plan-node-*.tgz` plus the peers, then `"command":
 #      "momentum-planner"` (found on PATH, as a host launches it) answers an MCP initialize through
 #      the official TypeScript SDK client.
-# Usage: node_install.sh NODE_TGZ WORK APP   (APP: an npm project with @modelcontextprotocol/sdk,
-# holding node_mcp_initialize.mjs; run by tests/package/run)
+#   3. momentum-plan-wasm alone (WASM_TGZ, when given): at most 3 packages too.
+# Usage: node_install.sh NODE_TGZ WORK APP [WASM_TGZ]   (APP: an npm project with
+# @modelcontextprotocol/sdk, holding node_mcp_initialize.mjs; run by tests/package/run)
 set -euo pipefail
-NODE_TGZ=$1 WORK=$2 APP=$3
+NODE_TGZ=$1 WORK=$2 APP=$3 WASM_TGZ=${4:-}
 die() { echo "tests/package (node_install.sh): $*" >&2; exit 1; }
 export npm_config_update_notifier=false
 
@@ -49,3 +50,12 @@ cd "$APP"
 HOME="$FRESH/home" PATH="$FRESH/prefix/bin:$PATH" node node_mcp_initialize.mjs momentum-planner --store "$FRESH/home/plans"
 [ -d "$FRESH/home/plans" ] || die "momentum-planner --store did not create the store folder"
 echo "  ok  npm install -g ./$(basename "$NODE_TGZ") $PEERS with a fresh HOME and prefix: \"command\": \"momentum-planner\" answers"
+if [ -n "${WASM_TGZ:-}" ]; then
+  mkdir "$WORK/wasm-lib"
+  cd "$WORK/wasm-lib"
+  printf '{ "name": "momentum-plan-wasm-use", "version": "0.0.0", "private": true }\n' > package.json
+  npm install --no-audit --no-fund --loglevel=error --prefer-offline "$WASM_TGZ"
+  count=$(npm ls --all --parseable | tail -n +2 | wc -l)
+  [ "$count" -le 3 ] || die "npm install of the wasm tarball alone brought $count packages (at most 3): $(npm ls --all)"
+  echo "  ok  npm install of momentum-plan-wasm alone: $count package(s) (at most 3)"
+fi
