@@ -187,28 +187,34 @@ export function hundredPlan(calmText, cyclic) {
 }
 
 /**
- * Median nanoseconds per call of `convertCyclic()` and of `convertAcyclic()`, measured side by
- * side: `rounds` rounds, each timing `n` calls of one then `n` of the other (warmed up first).
- * `{cyclic, acyclic, ratio}`.
+ * Nanoseconds per call of `convertCyclic()` and of `convertAcyclic()`, measured side by side:
+ * `rounds` rounds, each timing `n` calls of one then `n` of the other, after `warmup` such rounds.
+ * `{cyclic, acyclic, ratio}`: the medians of each, and the median of the rounds' ratios.
  */
-export function sideBySide(convertCyclic, convertAcyclic, { rounds = 9, n = 100 } = {}) {
+export function sideBySide(convertCyclic, convertAcyclic, { rounds = 21, n = 50, warmup = 20 } = {}) {
   const time = (f) => {
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < n; i++) f();
     return Number(process.hrtime.bigint() - t0) / n;
   };
-  time(convertCyclic);
-  time(convertAcyclic);
+  // until both are compiled by the optimising tier: the first rounds of the cyclic one measure
+  // about 2x before its walk is (a fresh process, Node 20)
+  for (let w = 0; w < warmup; w++) {
+    time(convertCyclic);
+    time(convertAcyclic);
+  }
   const c = [];
   const a = [];
+  const ratios = [];
   for (let r = 0; r < rounds; r++) {
     c.push(time(convertCyclic));
     a.push(time(convertAcyclic));
+    ratios.push(c[r] / a[r]);
   }
+  // The median of each round's ratio: a burst of load from another process (it doubles a
+  // round's time on a shared machine) moves a few rounds, not the median.
   const median = (xs) => xs.sort((x, y) => x - y)[xs.length >> 1];
-  const cyclic = median(c);
-  const acyclic = median(a);
-  return { cyclic, acyclic, ratio: cyclic / acyclic };
+  return { cyclic: median(c), acyclic: median(a), ratio: median(ratios) };
 }
 
 /** `toJsonText` of a converter over a package's native side (`makeConverter` and its exports),

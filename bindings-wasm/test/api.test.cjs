@@ -274,7 +274,8 @@ test('the package types: generated, precise, no any; a usage file type-checks un
     }
     const dts = fs.readFileSync(path.join(pkg, 'momentum_plan_wasm.d.ts'), 'utf8');
     const api = fs.readFileSync(path.join(pkg, 'index.d.ts'), 'utf8');
-    assert.match(api, /export function validatePlan\(plan: object \| string, request: object \| string\): Verdict;/);
+    assert.match(api, /export type JsonText = string \| ArrayBuffer \| Uint8Array \| Uint8ClampedArray \| Int8Array \| DataView;/);
+    assert.match(api, /export function validatePlan\(plan: object \| JsonText, request: object \| JsonText\): Verdict;/);
     assert.match(api, /export function getPlanContract\(\): Contract;/);
     assert.match(api, /export function renderPath\(segments: ReadonlyArray<string \| number>\): string;/);
     assert.match(dts, /export type IssueCode =\s*\| "json"\s*\| "type"\s*\| /);

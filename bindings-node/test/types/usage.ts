@@ -1,11 +1,15 @@
 // A usage file type-checked with `tsc --noEmit --strict` (test/types.test.mjs): the public types
 // are precise (no `any`) and reject what they should.
 import { validatePlan, getPlanContract } from '../../index.js'
-import type { Verdict, Issue, IssueCode, CheckName, Contract, CategoryId, Weekday } from '../../index.js'
+import type { Verdict, Issue, IssueCode, CheckName, Contract, CategoryId, Weekday, JsonText } from '../../index.js'
 
 const request = { requestId: 'r1', kind: 'routine' }
 const verdict: Verdict = validatePlan({ format: 'daily-momentum-ai-plan' }, request)
 const fromText: Verdict = validatePlan('{"format": 1}', JSON.stringify(request))
+// JSON text as UTF-8 bytes (JsonText): a Uint8Array (a Buffer is one), an ArrayBuffer, a DataView
+const utf8: JsonText = new TextEncoder().encode('{"format": 1}')
+const fromBytes: Verdict = validatePlan(utf8, new TextEncoder().encode(JSON.stringify(request)))
+const fromBuffer: Verdict = validatePlan(new ArrayBuffer(2), new DataView(new ArrayBuffer(2)))
 const valid: boolean = verdict.valid && fromText.valid
 const issues: Issue[] = [...verdict.errors, ...verdict.warnings]
 const checks: CheckName[] = verdict.checks

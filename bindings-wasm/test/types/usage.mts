@@ -1,10 +1,14 @@
 // Type-checked by test/api.test.cjs with `tsc --strict --noEmit`: how an app uses the package,
 // and what the types forbid.
 import { validatePlan, getPlanContract } from 'momentum-plan-wasm';
-import type { Verdict, Issue, IssueCode, CheckName, Contract, CategoryId, Weekday } from 'momentum-plan-wasm';
+import type { Verdict, Issue, IssueCode, CheckName, Contract, CategoryId, Weekday, JsonText } from 'momentum-plan-wasm';
 import init, { initSync, validatePlan as validateInBrowser } from 'momentum-plan-wasm/web';
 
 const verdict: Verdict = validatePlan({ format: 'daily-momentum-ai-plan' }, '{"requestId": "r"}');
+// JSON text as UTF-8 bytes (JsonText)
+const bytes: JsonText = new TextEncoder().encode('{}');
+const fromBytes: Verdict = validatePlan(bytes, new DataView(new ArrayBuffer(2)));
+const fromBuffer: Verdict = validatePlan(new ArrayBuffer(2), '{}');
 const first: Issue | undefined = verdict.errors[0];
 const code: IssueCode | undefined = first?.code;
 const checks: CheckName[] = verdict.checks;
