@@ -97,9 +97,28 @@ def test_store_not_a_directory(tmp_path: Path, cache_dir: Path) -> None:
     f = tmp_path / "plans.json"
     f.write_text("{}")
     assert_runner_error(run_runner(runner_args(f, cache_dir)), EXIT["bad_store"], "not a directory", str(f))
-    missing = tmp_path / "no-such-dir"
-    assert_runner_error(run_runner(runner_args(missing, cache_dir)), EXIT["bad_store"], "no such directory")
-    assert not missing.exists(), "the runner never creates the store"
+    under_file = f / "plans"
+    assert_runner_error(
+        run_runner(runner_args(under_file, cache_dir)),
+        EXIT["bad_store"],
+        f"--store {under_file}: cannot create it: {f} is not a directory",
+    )
+    assert f.read_text() == "{}", "the file is left as it was"
+
+
+def test_store_created_when_missing_existing_mode_untouched(tmp_path: Path, cache_dir: Path) -> None:
+    """A missing store is created with its parents (spec: mode 0700); an existing one keeps its mode.
+    The README's host lines on a fresh HOME: test_first_start.py."""
+    missing = tmp_path / "a" / "b" / "plans"
+    p = run_runner(runner_args(missing, cache_dir))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["result"]["capabilities"].get("resources") is not None, "served with a store"
+    assert missing.is_dir() and (missing.stat().st_mode & 0o777) == 0o700
+    existing = tmp_path / "shared-plans"
+    existing.mkdir()
+    existing.chmod(0o755)
+    assert run_runner(runner_args(existing, cache_dir)).returncode == 0
+    assert (existing.stat().st_mode & 0o777) == 0o755
 
 
 def test_not_a_component(tmp_path: Path, cache_dir: Path) -> None:

@@ -199,3 +199,26 @@ test('read-only run: no save_plan, no resources', async () => {
     await client.close();
   }
 });
+
+// A call over the 4 MiB line limit (issue 27): the SDK writes the id last, after 5 MB of params;
+// the server must still answer with that id (mcp-server.md "JSON-RPC hygiene": -32600), or the
+// client waits forever. The 10 s request timeout is only the hang guard: a timeout rejects with
+// -32001, not -32600. The same client is then served normally.
+test('a 5 MB tools/call gets its -32600 answer at once, and the session goes on', async () => {
+  const { client } = await connect(null, null);
+  try {
+    const calm = example('calm-weekday');
+    const huge = { plan: JSON.stringify({ ...calm.plan, description: 'x'.repeat(5_000_000) }), request: calm.request };
+    const t0 = Date.now();
+    await assert.rejects(client.callTool({ name: 'validate_plan', arguments: huge }, undefined, { timeout: 10_000 }), (e) => {
+      assert.equal(e.code, -32600, String(e));
+      assert.match(e.message, /the line is longer than 4194304 bytes and was skipped/);
+      return true;
+    });
+    const seconds = (Date.now() - t0) / 1000;
+    assert.ok(seconds < 10, `answered after ${seconds} s`);
+    assert.deepEqual(structured(await client.callTool({ name: 'validate_plan', arguments: calm })), coreVerdict(calm.plan, calm.request));
+  } finally {
+    await client.close();
+  }
+});

@@ -32,13 +32,7 @@ pub const MAX_CONCURRENCY: u32 = 1024;
 #[command(
     name = "momentum-plan-sandbox",
     version,
-    after_help = "The server component is --wasm, else $MOMENTUM_PLAN_MCP_WASM \
-                  ($MOMENTUM_PLAN_MCP_HTTP_WASM with --http), else the one built into this executable.\n\
-                  Compiled code is cached in --cache-dir, else $XDG_CACHE_HOME/momentum-plan, else \
-                  ~/.cache/momentum-plan.\n\
-                  With --http the bearer token may also come from $MOMENTUM_PLAN_BEARER_TOKEN.\n\
-                  Exit status: the guest's own (0 = normal end; --http: 0 after SIGINT/SIGTERM); \
-                  runner failures 64-70 (see README)."
+    after_help = after_help()
 )]
 pub struct Args {
     /// The server component to run (a wasm32-wasip2 `.wasm`) instead of the embedded one.
@@ -46,8 +40,8 @@ pub struct Args {
     pub wasm: Option<PathBuf>,
 
     /// Host directory granted to the server as its plan store, mounted read-write at `/plans`
-    /// (and `PLAN_STORE=/plans` set). Must exist and be a directory. Without it the server is
-    /// read-only and sees no file system at all.
+    /// (and `PLAN_STORE=/plans` set). Created (mode 0700, with any missing parents) when it does
+    /// not exist. Without it the server is read-only and sees no file system at all.
     #[arg(long, value_name = "DIR")]
     pub store: Option<PathBuf>,
 
@@ -128,6 +122,24 @@ pub struct Args {
     /// `momentum-plan-mcp`.
     #[arg(last = true, value_name = "GUEST_ARGS")]
     pub guest_args: Vec<String>,
+}
+
+/// The text after the flags in `--help`: where the component and the cache come from, the token's
+/// variable, and every exit code of the runner with its meaning ([`crate::exit::TABLE`], the
+/// codes of the README's "Exit codes" section).
+fn after_help() -> String {
+    let mut text = String::from(
+        "The server component is --wasm, else $MOMENTUM_PLAN_MCP_WASM ($MOMENTUM_PLAN_MCP_HTTP_WASM with \
+         --http), else the one built into this executable.\n\
+         Compiled code is cached in --cache-dir, else $XDG_CACHE_HOME/momentum-plan, else ~/.cache/momentum-plan.\n\
+         With --http the bearer token may also come from $MOMENTUM_PLAN_BEARER_TOKEN.\n\n\
+         Exit status: the guest's own (0 = normal end; --http: 0 after SIGINT/SIGTERM; 1 = its run \
+         failed), else the runner's (README.md, \"Exit codes\"):",
+    );
+    for (code, meaning) in crate::exit::TABLE {
+        text.push_str(&format!("\n  {code}  {meaning}"));
+    }
+    text
 }
 
 impl Args {
@@ -330,6 +342,9 @@ mod tests {
         assert_eq!(h.kind(), ErrorKind::DisplayHelp);
         assert_eq!(h.exit_code(), 0);
         assert!(h.to_string().contains("--memory-mib"));
+        for (code, meaning) in crate::exit::TABLE {
+            assert!(h.to_string().contains(&format!("\n  {code}  {meaning}\n")), "{code} not in --help:\n{h}");
+        }
         let v = parse(&["--version"]).unwrap_err();
         assert_eq!(v.kind(), ErrorKind::DisplayVersion);
         assert_eq!(v.exit_code(), 0);

@@ -75,7 +75,7 @@ use wasmtime_wasi_http::{RequestOptions, WasiBody, WasiHttpCtx, WasiHttpCtxView,
 
 use crate::cache;
 use crate::exit;
-use crate::run::{GUEST_STORE, MemoryCap, RunError, check_store, mib, one_line};
+use crate::run::{GUEST_STORE, MemoryCap, RunError, mib, one_line, open_store};
 
 /// Environment variable of the runner that may hold the bearer token (when
 /// `--bearer-token-file` is not given; an empty value counts as unset).
@@ -890,7 +890,7 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
             log!("momentum-plan-sandbox: [{:>7.2} ms] {what}", t0.elapsed().as_secs_f64() * 1e3);
         }
     };
-    let store_dir = setup.guest.store.as_deref().map(check_store).transpose()?;
+    let store_dir = setup.guest.store.as_deref().map(open_store).transpose()?;
     let wasm = setup.guest.wasm.bytes().map_err(|e| RunError::UnreadableWasm(setup.guest.wasm.clone(), e))?;
     say(&format!("read {} ({} bytes)", setup.guest.wasm, wasm.len()));
 

@@ -176,17 +176,54 @@ impl WasiView for Host {
     }
 }
 
-/// Checks `--store`: it must exist and be a directory. Returns it canonicalised.
-pub fn check_store(dir: &Path) -> Result<PathBuf, RunError> {
+/// Mode of a store directory the runner creates: owner only (spec `mcp-server.md`, "Sandbox
+/// and store").
+pub const STORE_MODE: u32 = 0o700;
+
+/// Makes `--store DIR` ready and returns it canonicalised (spec `mcp-server.md`, "Sandbox and
+/// store"). An existing directory is used as it is, its mode untouched. A missing one is created
+/// as `mkdir -p` would: missing parents with the default mode (the umask's), `DIR` itself with
+/// mode [`STORE_MODE`] (set exactly, whatever the umask). One created meanwhile by another process
+/// is used as it is.
+///
+/// # Errors
+/// [`RunError::BadStore`] (exit 66): `DIR`, or a parent of it, exists and is not a directory;
+/// `DIR` cannot be created (no permission, read-only file system) or inspected.
+pub fn open_store(dir: &Path) -> Result<PathBuf, RunError> {
+    let bad = |why: String| RunError::BadStore(dir.to_path_buf(), why);
     match std::fs::metadata(dir) {
-        Ok(m) if m.is_dir() => {
-            std::fs::canonicalize(dir).map_err(|e| RunError::BadStore(dir.to_path_buf(), e.to_string()))
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return Err(bad("not a directory".into())),
+        // A parent that is a file reads as `NotADirectory`.
+        Err(e) if matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) => {
+            if let Some(file) = dir.ancestors().skip(1).find(|a| a.exists() && !a.is_dir()) {
+                return Err(bad(format!("cannot create it: {} is not a directory", file.display())));
+            }
+            create_store(dir).map_err(|e| bad(format!("cannot create it: {e}")))?;
         }
-        Ok(_) => Err(RunError::BadStore(dir.to_path_buf(), "not a directory".into())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            Err(RunError::BadStore(dir.to_path_buf(), "no such directory (create it first)".into()))
+        Err(e) => return Err(bad(e.to_string())),
+    }
+    std::fs::canonicalize(dir).map_err(|e| bad(e.to_string()))
+}
+
+/// Creates the missing store `dir`: its parents as `create_dir_all` does, `dir` with
+/// [`STORE_MODE`].
+fn create_store(dir: &Path) -> std::io::Result<()> {
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, STORE_MODE);
+    match builder.create(dir) {
+        Ok(()) => {
+            // The umask may have cleared bits of the mode asked for.
+            #[cfg(unix)]
+            std::fs::set_permissions(dir, std::os::unix::fs::PermissionsExt::from_mode(STORE_MODE))?;
+            Ok(())
         }
-        Err(e) => Err(RunError::BadStore(dir.to_path_buf(), e.to_string())),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && dir.is_dir() => Ok(()),
+        Err(e) => Err(e),
     }
 }
 
@@ -221,7 +258,7 @@ pub fn run(plan: &Plan) -> Result<i32, RunError> {
             eprintln!("momentum-plan-sandbox: [{:>7.2} ms] {what}", t0.elapsed().as_secs_f64() * 1e3);
         }
     };
-    let store_dir = plan.store.as_deref().map(check_store).transpose()?;
+    let store_dir = plan.store.as_deref().map(open_store).transpose()?;
     let wasm = plan.wasm.bytes().map_err(|e| RunError::UnreadableWasm(plan.wasm.clone(), e))?;
     say(&format!("read {} ({} bytes)", plan.wasm, wasm.len()));
 
@@ -286,18 +323,66 @@ mod tests {
         assert_eq!(cap.refused(), Some(3 << 20));
     }
 
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions()) & 0o777
+    }
+
     #[test]
-    fn store_checks() {
+    fn an_existing_store_is_used_as_it_is() {
         let dir = crate::testdir::tempdir();
-        assert_eq!(check_store(dir.path()).unwrap(), std::fs::canonicalize(dir.path()).unwrap());
+        #[cfg(unix)]
+        std::fs::set_permissions(dir.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        assert_eq!(open_store(dir.path()).unwrap(), std::fs::canonicalize(dir.path()).unwrap());
+        #[cfg(unix)]
+        assert_eq!(mode(dir.path()), 0o755, "an existing store's mode is untouched");
+    }
+
+    #[test]
+    fn a_missing_store_is_created_with_its_parents() {
+        let dir = crate::testdir::tempdir();
+        let store = dir.path().join("home").join("you").join("plans");
+        assert_eq!(open_store(&store).unwrap(), std::fs::canonicalize(&store).unwrap());
+        assert!(store.is_dir());
+        assert_eq!(std::fs::read_dir(&store).unwrap().count(), 0);
+        #[cfg(unix)]
+        {
+            assert_eq!(mode(&store), STORE_MODE);
+            assert_ne!(mode(&dir.path().join("home")), 0, "parents get the default mode");
+        }
+        assert_eq!(open_store(Path::new("")).unwrap_err().exit_code(), exit::BAD_STORE, "an empty path is no store");
+    }
+
+    #[test]
+    fn a_store_that_cannot_be_a_directory_keeps_its_error() {
+        let dir = crate::testdir::tempdir();
         let file = dir.path().join("f");
         std::fs::write(&file, b"x").unwrap();
-        let e = check_store(&file).unwrap_err();
+        let e = open_store(&file).unwrap_err();
         assert_eq!(e.exit_code(), exit::BAD_STORE);
-        assert!(e.to_string().contains("not a directory"), "{e}");
-        let e = check_store(&dir.path().join("missing")).unwrap_err();
+        assert_eq!(e.to_string(), format!("--store {}: not a directory", file.display()));
+        let under_file = file.join("plans");
+        let e = open_store(&under_file).unwrap_err();
         assert_eq!(e.exit_code(), exit::BAD_STORE);
-        assert!(e.to_string().contains("no such directory"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            format!("--store {}: cannot create it: {} is not a directory", under_file.display(), file.display())
+        );
+        #[cfg(unix)]
+        {
+            // A parent without write permission (meaningless as root, who may write anyway).
+            let locked = dir.path().join("locked");
+            std::fs::create_dir(&locked).unwrap();
+            std::fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(0o500)).unwrap();
+            let inside = locked.join("plans");
+            if std::fs::create_dir(locked.join("probe")).is_err() {
+                let e = open_store(&inside).unwrap_err();
+                assert_eq!(e.exit_code(), exit::BAD_STORE);
+                assert!(e.to_string().contains("cannot create it: Permission denied"), "{e}");
+                assert!(!inside.exists());
+            }
+            std::fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(0o700)).unwrap();
+        }
     }
 
     #[test]
