@@ -1,7 +1,8 @@
 //! Fixes (validator.md §9): what to change so an issue goes away, graded as compilers and linters
 //! grade theirs. The validator proposes them next to the rule that raises each issue
-//! (`validate/`, in collecting mode only, so `validate` pays nothing for them); [`crate::repair`]
-//! applies them.
+//! (`validate/`, in collecting mode only, so `validate` pays nothing for them);
+//! [`crate::repair()`] applies them, and proposes the timing fixes (a block moved or shortened)
+//! itself.
 //!
 //! The normalizers here are the fix tables of §9: each is the *only* reading a safe fix may make
 //! (representation only: case, surrounding white space, the literal form of a number or time), or
@@ -21,8 +22,8 @@ pub enum Applicability {
     /// Changes only how a value is written, or copies a value the validator already knows
     /// (the request's echo, the `format` constant): applied by default.
     Safe,
-    /// Changes meaning (a synonym, a guessed weekday name, a number rounded): applied only when
-    /// asked.
+    /// Changes meaning (a synonym, a guessed weekday name, a number rounded, a block moved or
+    /// shortened): applied only when asked.
     Unsafe,
     /// Needs the person or the model to supply a value: offered, never applied.
     Placeholder,

@@ -9,6 +9,10 @@
 //!   ends the round, since the paths after it shift;
 //! - at most `max_rounds` rounds, and a state seen before stops the loop: the result says why it
 //!   stopped.
+//!
+//! Besides the validator's fixes (proposed next to each rule, `validate/`), the unsafe timing
+//! fixes of §9 ("moving or shortening a block") are proposed here, in [`timing`]: they need a
+//! trial validation each, which only a repair should pay for.
 
 mod timing;
 
@@ -23,7 +27,8 @@ use std::collections::BTreeSet;
 /// What `repair` may do (validator.md §9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RepairOptions {
-    /// Apply `unsafe` fixes too (they change meaning); `false` by default.
+    /// Apply `unsafe` fixes too (they change meaning: a category synonym, a block moved or
+    /// shortened, a number rounded); `false` by default, when they are only offered.
     pub unsafe_fixes: bool,
     /// The most rounds of fix-then-validate (default 10; measured: 3 suffice on the vectors).
     pub max_rounds: u32,
