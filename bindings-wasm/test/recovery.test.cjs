@@ -2,7 +2,8 @@
 // A trap (out of memory here; a Rust panic aborts the same way) must not leave the module
 // unusable: index.js re-instantiates it and the next call gives the right verdict. The trap is
 // real: a child Node limits wasm memory to 128 MiB (--wasm-max-mem-pages=2048) and validates a
-// 15 MB plan text of 5 million empty arrays, which the parser's tree does not fit in (through
+// 15 MB plan text of 5 million empty arrays in routine.blocks (a member the rules read, so the
+// core builds it), which the parser's tree does not fit in (through
 // validatePlan three times, then once through repairPlan).
 
 const test = require('node:test');
