@@ -128,6 +128,7 @@ pub struct Args {
 /// variable, and every exit code of the runner with its meaning ([`crate::exit::TABLE`], the
 /// codes of the README's "Exit codes" section).
 fn after_help() -> String {
+    use std::fmt::Write as _;
     let mut text = String::from(
         "The server component is --wasm, else $MOMENTUM_PLAN_MCP_WASM ($MOMENTUM_PLAN_MCP_HTTP_WASM with \
          --http), else the one built into this executable.\n\
@@ -137,7 +138,7 @@ fn after_help() -> String {
          failed), else the runner's (README.md, \"Exit codes\"):",
     );
     for (code, meaning) in crate::exit::TABLE {
-        text.push_str(&format!("\n  {code}  {meaning}"));
+        let _ = write!(text, "\n  {code}  {meaning}");
     }
     text
 }
