@@ -482,3 +482,23 @@ fn a_commitment_block_is_never_moved_or_shortened() {
         &[("06:45", 30), ("07:15", 105), ("09:00", 480), ("22:00", 480)],
     );
 }
+
+#[test]
+fn missing_required_text_is_offered_a_placeholder_never_applied() {
+    // §9: a placeholder needs the model to write the value: offered with what to write, never
+    // applied, whatever the level.
+    let request = common::example("calm-weekday.request.json");
+    let mut plan = common::example("calm-weekday.plan.json");
+    plan.as_object_mut().expect("object").shift_remove("name");
+    plan["routine"]["blocks"][0]["activity"] = Value::String("  ".to_owned());
+    for options in [RepairOptions::default(), RepairOptions { unsafe_fixes: true, ..RepairOptions::default() }] {
+        let r = repair(Input::Value(&plan), Input::Value(&request), &options).expect("value request");
+        assert!(r.applied.is_empty() && r.patch.is_empty() && !r.verdict.valid);
+        assert_eq!(
+            fix_keys(&r.offered),
+            [("required", "$.name", "placeholder"), ("activity", "$.routine.blocks[0].activity", "placeholder")]
+        );
+        assert_eq!(r.offered[0].description, "Write name: a non-blank string of at most 80 characters.");
+        assert_eq!(r.offered[1].description, "Write activity: a non-blank string of at most 40 characters.");
+    }
+}

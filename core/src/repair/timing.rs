@@ -155,7 +155,9 @@ pub(super) fn fixes(plan: &Value, request: &Value, verdict: &Verdict) -> Vec<Fix
             }
             let Some((old_start, old_end)) = timed[j] else { continue };
             let old = (old_start, old_end - old_start);
-            if old == (start, minutes) || minutes < 1 || start < 0 || minutes > LIMITS.minutes_per_activity.into() {
+            // A start is a time of day (a candidate past 24:00 would write an invalid time).
+            let valid = (0..1440).contains(&start) && (1..=LIMITS.minutes_per_activity.into()).contains(&minutes);
+            if old == (start, minutes) || !valid {
                 continue;
             }
             let edit = edit(day, j, old, (start, minutes));
