@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of momentum-plan-sandbox (the wasmtime runner) and the end-to-end tests of the WASI MCP
 # server through it (mcp-wasi/e2e: Python SDK client in both eras, TypeScript SDK client, read-only
-# run, unsafe ids, memory cap, runner errors, compile cache, all shared vectors through validate_plan
+# run, unsafe ids, memory cap, runner errors, compile cache, the READMEs' host lines on a fresh HOME,
+# a 5 MB call through both SDK clients, all shared vectors through validate_plan
 # and a sample through repair_plan and get_plan_schema), and over
 # Streamable HTTP (`--http`): the official conformance suite (two versions), the Python SDK client
 # in both modes, the TypeScript SDK client, two runners on one store, bad input and slow clients;
