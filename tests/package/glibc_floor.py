@@ -8,7 +8,9 @@ Checks, without installing anything:
   wheel consistent with is ``manylinux_2_Y_x86_64`` with Y <= 17;
 - every ELF file shipped (the wheel's ``*.so``, the Node tarball's ``*.node``): the highest
   ``GLIBC_x.y`` version it needs (its ``.gnu.version_r`` section, read with pyelftools) is <= 2.17,
-  and it needs some (a file linked against no glibc version would prove nothing).
+  and it needs some (a file linked against no glibc version would prove nothing); and its
+  ``.comment`` section names zig's clang and no GCC, so mimalloc's C (alloc/) was compiled by
+  zig cc against the old glibc's headers too, not by this machine's gcc against its own.
 
 Usage: python glibc_floor.py WHEEL NODE_TGZ   (the project venv's python: auditwheel, pyelftools)
 Exit 0 with one ``ok`` line per check, or 1 with the reason.
@@ -23,6 +25,7 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
+from typing import NoReturn
 
 from elftools.elf.elffile import ELFFile
 from elftools.elf.gnuversions import GNUVerNeedSection
@@ -32,7 +35,7 @@ FLOOR = (2, 17)
 LEGACY = {"manylinux1": (2, 5), "manylinux2010": (2, 12), "manylinux2014": (2, 17)}
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(f"tests/package (glibc floor): {message}", file=sys.stderr)
     sys.exit(1)
 
@@ -50,10 +53,16 @@ def show(version: tuple[int, int]) -> str:
     return ".".join(map(str, version))
 
 
-def glibc_needed(name: str, data: bytes) -> tuple[int, int]:
+def compilers(elf: ELFFile) -> list[str]:
+    """The toolchain strings in an ELF file's ``.comment`` section (one per compiler or linker)."""
+    section = elf.get_section_by_name(".comment")
+    return [c.decode() for c in section.data().split(b"\0") if c] if section else []
+
+
+def glibc_needed(name: str, elf: ELFFile) -> tuple[int, int]:
     """The highest GLIBC_x.y version an ELF file needs (its version-needs section)."""
     versions = []
-    for section in ELFFile(io.BytesIO(data)).iter_sections():
+    for section in elf.iter_sections():
         if isinstance(section, GNUVerNeedSection):
             for _needed, auxes in section.iter_versions():
                 for aux in auxes:
@@ -66,10 +75,14 @@ def glibc_needed(name: str, data: bytes) -> tuple[int, int]:
 
 
 def check_elf(label: str, name: str, data: bytes) -> None:
-    top = glibc_needed(name, data)
+    elf = ELFFile(io.BytesIO(data))
+    top = glibc_needed(name, elf)
     if top > FLOOR:
         fail(f"{label} {name} needs GLIBC_{show(top)}, above the floor {show(FLOOR)}")
-    print(f"  ok  {label} {name}: highest glibc symbol version needed GLIBC_{show(top)} (<= {show(FLOOR)})")
+    tools = compilers(elf)
+    if not any(t.startswith("clang version") for t in tools) or any(t.startswith("GCC:") for t in tools):
+        fail(f"{label} {name} was not compiled by zig cc alone: .comment {tools}")
+    print(f"  ok  {label} {name}: highest glibc symbol version needed GLIBC_{show(top)} (<= {show(FLOOR)}); {'; '.join(tools)}")
 
 
 def main() -> None:
