@@ -147,8 +147,8 @@ export declare function textFaultText(argument: string, unit: number, before: st
 /**
  * Validates plan text against request text (validator.md §5): the plan is validated as text
  * (its size is its UTF-8 length, D3); the request is read with the core's strict reader and may
- * be any JSON value (a non-object request is `requestInvalid`, D1). Both are read with one
- * N-API copy each (`text::read_string`).
+ * be any JSON value (a non-object request is `requestInvalid`, D1). A string is read with one
+ * N-API copy (`text::read_string`), a `Uint8Array` borrowed (`text::read_text`).
  *
  * Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
  * checks; N-API would write U+FFFD for one), or `Uint8Array`s of its UTF-8 (bytes that are not

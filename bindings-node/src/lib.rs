@@ -9,8 +9,8 @@
 //!
 //! | export | what |
 //! |---|---|
-//! | `validatePacked(plan, request)` | plan TEXT + request TEXT -> the verdict packed by `Verdict::to_packed` (the hot path), or `!` + the message when the request is not JSON |
-//! | `repairJson(plan, request, unsafe)` | plan TEXT + request TEXT -> `Repair::to_json` (validator.md §9), or `!` + the message when the request is not JSON |
+//! | `validatePacked(plan, request)` | plan TEXT + request TEXT (each a string, or a `Uint8Array` of UTF-8) -> the verdict packed by `Verdict::to_packed` (the hot path), or `!` + the message when the request is not JSON |
+//! | `repairJson(plan, request, unsafe)` | plan TEXT + request TEXT (as `validatePacked`) -> `Repair::to_json` (validator.md §9), or `!` + the message when the request is not JSON |
 //! | `repairPlanFaultJson(request, unsafe, path, kind, detail)` | the repair of a plan value holding a json-kind fault: nothing applied, `plan` `""`, the `json` verdict |
 //! | `repairPlanTextFaultJson(request, unsafe, plan, unit, before)` | the repair of plan text holding a lone surrogate (`plan`: the text with U+FFFD for each) |
 //! | `planSchemaJson(request, variant)` | the plan schema's JSON, or `!`/`?`/`#` + the message: request not JSON, unknown variant, request at fault |
@@ -84,8 +84,8 @@ fn text_error(unit: u32, before: &str) -> Result<JsonError> {
 
 /// Validates plan text against request text (validator.md §5): the plan is validated as text
 /// (its size is its UTF-8 length, D3); the request is read with the core's strict reader and may
-/// be any JSON value (a non-object request is `requestInvalid`, D1). Both are read with one
-/// N-API copy each (`text::read_string`).
+/// be any JSON value (a non-object request is `requestInvalid`, D1). A string is read with one
+/// N-API copy (`text::read_string`), a `Uint8Array` borrowed (`text::read_text`).
 ///
 /// Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
 /// checks; N-API would write U+FFFD for one), or `Uint8Array`s of its UTF-8 (bytes that are not
