@@ -426,3 +426,14 @@ fn text_that_is_not_json_is_framed_at_the_parse_fault_whatever_the_bytes() {
         }
     }
 }
+
+#[test]
+fn the_readmes_unsafe_repair_line_makes_the_broken_example_valid() {
+    // README: `momentum-plan repair --unsafe examples/calm-weekday-broken.plan.json`
+    let r = run(&["repair", "--unsafe", &format!("examples/{BROKEN}")]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let verdict = validate_bytes(r.stdout.trim_end().as_bytes(), &request_of(BROKEN));
+    assert!(verdict.valid, "{}", verdict.to_json());
+    assert!(r.stderr.contains("applied category fix at $.routine.blocks[3].category"), "{}", r.stderr);
+    assert!(r.stderr.contains("0 errors left"), "{}", r.stderr);
+}
