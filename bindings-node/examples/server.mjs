@@ -455,7 +455,17 @@ async function serveHttp(port) {
   return http
 }
 
-if (STORE) await mkdir(STORE, { recursive: true })
+// The store is created at start, as the sandboxed server does: missing parents as `mkdir -p`
+// would, mode 0700 (the user's own plans; an existing folder keeps its mode). A store that cannot
+// be created is one line and exit 1, not a stack trace.
+if (STORE) {
+  try {
+    await mkdir(STORE, { recursive: true, mode: 0o700 })
+  } catch (e) {
+    console.error(`momentum-planner: cannot create the plan store ${STORE}: ${e.message}`)
+    process.exit(1)
+  }
+}
 const where = STORE ? `, store ${STORE}` : ' (read-only)'
 if (HTTP_PORT === null) {
   await createPlanner().connect(new StdioServerTransport())

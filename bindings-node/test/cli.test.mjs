@@ -5,7 +5,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { request } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,6 +38,30 @@ test('usage errors exit 2 and name the problem', () => {
     assert.match(r.stderr, message)
     assert.match(r.stderr, /usage: momentum-planner/)
     assert.equal(r.stdout, '')
+  }
+})
+
+test('the store is created at start with mode 0700; an existing one keeps its mode; one that cannot be made is one line, exit 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'momentum-plan-store-start-'))
+  try {
+    // stdio with stdin closed at once: the server makes the store, then ends with its input.
+    const start = (store) => spawnSync(process.execPath, [SERVER, '--store', store], { encoding: 'utf8', input: '', timeout: 30000 })
+    const fresh = join(dir, 'home', 'plans')
+    const r = start(fresh)
+    assert.equal(statSync(fresh).mode & 0o777, 0o700, r.stderr)
+    const existing = join(dir, 'shared')
+    mkdirSync(existing)
+    chmodSync(existing, 0o755)
+    start(existing)
+    assert.equal(statSync(existing).mode & 0o777, 0o755)
+    writeFileSync(join(dir, 'a-file'), 'x')
+    const bad = start(join(dir, 'a-file', 'plans'))
+    assert.equal(bad.status, 1, bad.stderr)
+    const lines = bad.stderr.trimEnd().split('\n')
+    assert.equal(lines.length, 1, bad.stderr)
+    assert.ok(lines[0].startsWith(`momentum-planner: cannot create the plan store ${join(dir, 'a-file', 'plans')}: `), lines[0])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 })
 

@@ -99,3 +99,35 @@ def test_help_answers_without_importing_the_sdk() -> None:
     if command.exists():
         p = subprocess.run([str(command), "--help"], capture_output=True, text=True, timeout=60)
         assert p.returncode == 0 and p.stdout.startswith("usage: momentum-planner") and "--store DIR" in p.stdout
+
+
+def test_the_store_is_created_at_start_private_and_an_existing_one_kept(tmp_path: Path) -> None:
+    """`momentum-planner --store DIR` creates a missing DIR (and its parents) with mode 0700 when
+    it starts, as the sandboxed server does; an existing store keeps its mode; a store that cannot
+    be created is a one-line error, not a traceback. The server reads stdin: closed at once, it
+    stops after the store is made."""
+    planner_bin = str(Path(sys.executable).parent / "momentum-planner")
+    fresh = tmp_path / "home" / "plans"
+    run = subprocess.run(
+        [planner_bin, "--store", str(fresh)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+    )
+    assert fresh.is_dir(), run.stderr
+    assert fresh.stat().st_mode & 0o777 == 0o700
+    existing = tmp_path / "shared"
+    existing.mkdir()
+    existing.chmod(0o755)
+    subprocess.run(
+        [planner_bin, "--store", str(existing)],
+        stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
+    )
+    assert existing.stat().st_mode & 0o777 == 0o755
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    bad = subprocess.run(
+        [planner_bin, "--store", str(blocker / "plans")],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+    )
+    assert bad.returncode == 1
+    assert bad.stderr.startswith(f"momentum-planner: cannot create the plan store {blocker / 'plans'}: "), bad.stderr
+    assert "Traceback" not in bad.stderr

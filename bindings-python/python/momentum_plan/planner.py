@@ -189,6 +189,12 @@ class PlanStore:
     def __init__(self, root: Path) -> None:
         self.root = root
 
+    def create(self) -> None:
+        """Creates the store directory when it is missing, with missing parents as ``mkdir -p``
+        would, the store itself with mode 0700 (private to the user, as the sandboxed server's);
+        an existing directory keeps its mode. Raises ``OSError`` when it cannot be created."""
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+
     def path(self, plan_id: str) -> Optional[Path]:
         """The file of a plan id, or None when the id is not a safe file name."""
         return self.root / f"{plan_id}.json" if SAFE_ID.fullmatch(plan_id) else None
@@ -220,7 +226,7 @@ class PlanStore:
         path = self.path(plan_id)
         if path is None:
             raise ValueError(f"unsafe plan id {plan_id!r}")
-        self.root.mkdir(parents=True, exist_ok=True)
+        self.create()
         data = (json.dumps(plan, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
         # The temporary name starts with "." so it is never listed as a plan.
         fd, tmp = tempfile.mkstemp(prefix=f".{plan_id}.", suffix=".tmp", dir=self.root)
@@ -532,6 +538,10 @@ def main(argv: Optional[List[str]] = None) -> None:
 def serve(args: Namespace) -> None:
     """Serves as the parsed command line says (:func:`momentum_plan._planner_cli.parse_args`)."""
     mcp = build_server(args.store)
+    try:
+        mcp.store.create()  # at start, as the other two servers do: a host sees a bad --store at once
+    except OSError as e:
+        raise SystemExit(f"momentum-planner: cannot create the plan store {mcp.store.root}: {e}") from None
     if args.http is None:
         mcp.run()
     else:
