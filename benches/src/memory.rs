@@ -7,6 +7,7 @@
 #![allow(unsafe_code)] // a global allocator is `unsafe impl GlobalAlloc`: it only forwards to `System`
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Bytes allocated and not yet freed, in this process.
@@ -149,7 +150,7 @@ pub fn shapes() -> Vec<Shape> {
                     if i > 0 {
                         s.push(',');
                     }
-                    s.push_str(&format!("\"k{i}\":1"));
+                    let _ = write!(s, "\"k{i}\":1");
                     i += 1;
                 }
                 s.push('}');

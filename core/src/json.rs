@@ -251,10 +251,11 @@ pub(crate) fn clip(s: &str, max: usize) -> String {
     }
 }
 
-/// A value quoted as JSON for a message, cut to about 60 characters.
+/// A value quoted as JSON for a message, cut to about 60 characters (of the first
+/// [`crate::tree::QUOTE_BYTES`] bytes of its compact JSON: all a quote ever reads of a value).
 pub(crate) fn quote(v: &Node<'_>) -> String {
     let mut out = String::with_capacity(32);
-    write_compact(v, &mut out, 240);
+    write_compact(v, &mut out, crate::tree::QUOTE_BYTES);
     // At most 60 bytes is at most 60 characters: nothing to cut.
     if out.len() <= 60 { out } else { clip(&out, 60) }
 }

@@ -265,6 +265,9 @@ struct Parser<'a, 's> {
     i: usize,
     arena: &'a Bump,
     s: &'s mut Scratch<'a>,
+    /// Containers open around the value being read that are not on its own stack (the plan
+    /// object, while [`parse_plan`] reads a member's value): counted against [`MAX_DEPTH`].
+    base: usize,
 }
 
 /// Parses `text` as exactly one strict JSON value (RFC 8259; D12) into a tree in `arena`: no
@@ -283,19 +286,61 @@ pub(crate) fn parse<'a>(text: &'a str, arena: &'a Bump) -> Result<Node<'a>, Json
 /// # Errors
 /// As [`parse`].
 pub(crate) fn parse_with<'a>(text: &'a str, arena: &'a Bump, scratch: &mut Scratch<'a>) -> Result<Node<'a>, JsonError> {
-    if text.starts_with('\u{feff}') {
-        return Err(JsonError::at(text, 0, "a byte order mark (U+FEFF) before the JSON text is not allowed"));
-    }
-    scratch.items.clear();
-    scratch.members.clear();
-    scratch.frames.clear();
-    let mut p = Parser { text, b: text.as_bytes(), i: 0, arena, s: scratch };
-    let v = p.document()?;
-    p.ws();
-    if p.i < p.b.len() {
-        return Err(p.err("unexpected characters after the JSON value"));
-    }
+    let mut p = Parser::start(text, arena, scratch)?;
+    let v = p.document::<true>()?;
+    p.end()?;
     Ok(v)
+}
+
+/// How many bytes of a value's compact JSON a message quotes before it stops writing
+/// (`json::quote`): a value read only to be quoted needs no more of its tree than that.
+pub(crate) const QUOTE_BYTES: usize = 240;
+
+/// Parses plan text exactly as [`parse_with`] judges it (the same errors, at the same
+/// positions), building only what the rules read (issue 27 item 7: memory linear in the text with
+/// a small factor, whatever its shape):
+/// - a plan object keeps only its members named in `read` (the last value of a repeated name;
+///   validator.md §7), in full; every other member is checked, not built;
+/// - any other value keeps only the part its `type` message can quote (the first
+///   [`QUOTE_BYTES`] bytes of its compact JSON; validator.md §5.1), after the whole text is checked.
+///
+/// So the result is the tree the rules need, not the document: only for `validate_text`'s plan.
+///
+/// # Errors
+/// As [`parse_with`].
+pub(crate) fn parse_plan<'a>(
+    text: &'a str,
+    arena: &'a Bump,
+    scratch: &mut Scratch<'a>,
+    read: &[&str],
+) -> Result<Node<'a>, JsonError> {
+    let mut p = Parser::start(text, arena, scratch)?;
+    p.ws();
+    if p.b.get(p.i) == Some(&b'{') {
+        let v = p.plan_object(read)?;
+        p.end()?;
+        return Ok(v);
+    }
+    // Not an object: check it all first (the errors of the full parse), then read its quotable
+    // prefix from the start.
+    p.document::<false>()?;
+    p.end()?;
+    p.i = 0;
+    Ok(p.prefix(0))
+}
+
+impl<'a, 's> Parser<'a, 's> {
+    /// A parser at the start of `text`, its working memory emptied; a byte order mark is the
+    /// error it begins with (§7).
+    fn start(text: &'a str, arena: &'a Bump, s: &'s mut Scratch<'a>) -> Result<Self, JsonError> {
+        if text.starts_with('\u{feff}') {
+            return Err(JsonError::at(text, 0, "a byte order mark (U+FEFF) before the JSON text is not allowed"));
+        }
+        s.items.clear();
+        s.members.clear();
+        s.frames.clear();
+        Ok(Parser { text, b: text.as_bytes(), i: 0, arena, s, base: 0 })
+    }
 }
 
 impl<'a> Parser<'a, '_> {
@@ -346,16 +391,156 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
-    fn document(&mut self) -> Result<Node<'a>, JsonError> {
+    /// The value at `self.i` (after any whitespace). `BUILD`: whether it is built; without,
+    /// the text is only checked (every error the same, nothing allocated but the open
+    /// containers' frames) and the result is `null`.
+    fn document<const BUILD: bool>(&mut self) -> Result<Node<'a>, JsonError> {
         let mut stack = std::mem::take(&mut self.s.frames);
-        let value = self.values(&mut stack);
+        let value = self.values::<BUILD>(&mut stack);
         stack.clear();
         self.s.frames = stack;
         value
     }
 
-    /// The value at `self.i`, containers opened on `stack`.
-    fn values(&mut self, stack: &mut Vec<Frame<'a>>) -> Result<Node<'a>, JsonError> {
+    /// Only whitespace after the value, or the error the full parse gives.
+    fn end(&mut self) -> Result<(), JsonError> {
+        self.ws();
+        if self.i < self.b.len() {
+            return Err(self.err("unexpected characters after the JSON value"));
+        }
+        Ok(())
+    }
+
+    /// The plan object at `self.i` (its `{`), keeping only the members named in `read`, read the
+    /// way [`Parser::values`] reads an object (the same errors at the same positions).
+    fn plan_object(&mut self, read: &[&str]) -> Result<Node<'a>, JsonError> {
+        self.i += 1;
+        self.ws();
+        if self.b.get(self.i) == Some(&b'}') {
+            self.i += 1;
+            return Ok(Node::Object(Members::default()));
+        }
+        let mut kept: Vec<(&'a str, Node<'a>)> = Vec::with_capacity(read.len());
+        loop {
+            let key = self.key::<true>()?;
+            // The member's value is one level inside the plan.
+            self.base = 1;
+            let wanted = read.iter().any(|n| same_str(n, key));
+            let value = if wanted { self.document::<true>() } else { self.document::<false>() };
+            self.base = 0;
+            let value = value?;
+            if wanted {
+                match kept.iter_mut().find(|(k, _)| same_str(k, key)) {
+                    Some(slot) => slot.1 = value,
+                    None => kept.push((key, value)),
+                }
+            }
+            self.ws();
+            match self.b.get(self.i) {
+                Some(b',') => {
+                    self.i += 1;
+                    self.ws();
+                }
+                Some(b'}') => {
+                    self.i += 1;
+                    return Ok(Node::Object(Members::distinct(self.arena, &kept)));
+                }
+                _ => return Err(self.err("expected ',' or '}' in an object")),
+            }
+        }
+    }
+
+    /// The value at `self.i` in text already checked whole, written from byte `start` of its
+    /// compact JSON (a lower bound): only what `json::quote` can write of it, the first
+    /// [`QUOTE_BYTES`] bytes, is built. A member or element is left out only when the output
+    /// before its comma already exceeds that (every value is at least one byte, every member
+    /// its quoted name, `:` and one byte), so the quote of the result is the quote of the whole
+    /// value; a repeated name keeps its first position and its last value (§7). Recursion is
+    /// bounded by the quoted bytes (each level starts at least one byte later).
+    fn prefix(&mut self, start: usize) -> Node<'a> {
+        self.ws();
+        let b = self.b;
+        // A container that starts past the quoted bytes is never written: its type is kept, its
+        // content skipped (the root starts at 0, so its own emptiness is always kept).
+        if start > QUOTE_BYTES && matches!(b.get(self.i), Some(b'[' | b'{')) {
+            let array = b.get(self.i) == Some(&b'[');
+            self.skip();
+            return if array { Node::Array(&[]) } else { Node::Object(Members::default()) };
+        }
+        match b.get(self.i) {
+            Some(b'[') => {
+                self.i += 1;
+                self.ws();
+                if b.get(self.i) == Some(&b']') {
+                    self.i += 1;
+                    return Node::Array(&[]);
+                }
+                let mut items: Vec<Node<'a>> = Vec::new();
+                let mut at = start + 1;
+                loop {
+                    // `at` is the least the output holds before this element, its comma included.
+                    if items.is_empty() || at - 1 <= QUOTE_BYTES {
+                        let item = self.prefix(at);
+                        items.push(item);
+                    } else {
+                        self.skip();
+                    }
+                    at += 2;
+                    self.ws();
+                    if b.get(self.i) == Some(&b',') {
+                        self.i += 1;
+                    } else {
+                        self.i += 1;
+                        return Node::Array(self.arena.alloc_slice_copy(&items));
+                    }
+                }
+            }
+            Some(b'{') => {
+                self.i += 1;
+                self.ws();
+                if b.get(self.i) == Some(&b'}') {
+                    self.i += 1;
+                    return Node::Object(Members::default());
+                }
+                // Kept members, each with the least output before its value.
+                let mut members: Vec<(&'a str, Node<'a>, usize)> = Vec::new();
+                let mut at = start + 1;
+                loop {
+                    let key = self.key::<true>().unwrap_or_default();
+                    if let Some(slot) = members.iter().position(|(k, _, _)| same_str(k, key)) {
+                        let value = self.prefix(members[slot].2);
+                        members[slot].1 = value;
+                    } else if members.is_empty() || at - 1 <= QUOTE_BYTES {
+                        let value_at = at + crate::json::string_size(key) + 1;
+                        let value = self.prefix(value_at);
+                        members.push((key, value, value_at));
+                        at = value_at + 2;
+                    } else {
+                        self.skip();
+                    }
+                    self.ws();
+                    if b.get(self.i) == Some(&b',') {
+                        self.i += 1;
+                        self.ws();
+                    } else {
+                        self.i += 1;
+                        let kept: Vec<(&'a str, Node<'a>)> = members.iter().map(|&(k, v, _)| (k, v)).collect();
+                        return Node::Object(Members::distinct(self.arena, &kept));
+                    }
+                }
+            }
+            // A scalar: read as the full parse reads it (the text is known to be JSON).
+            _ => self.document::<true>().unwrap_or(Node::Null),
+        }
+    }
+
+    /// Skips the value at `self.i` in text already checked whole.
+    fn skip(&mut self) {
+        let _ = self.document::<false>();
+    }
+
+    /// The value at `self.i`, containers opened on `stack` (built when `BUILD`, else only checked).
+    fn values<const BUILD: bool>(&mut self, stack: &mut Vec<Frame<'a>>) -> Result<Node<'a>, JsonError> {
         'value: loop {
             self.ws();
             // Read one value, or open a container and go round for its first value.
@@ -369,7 +554,7 @@ impl<'a> Parser<'a, '_> {
                         self.i += 1;
                         Node::Object(Members::default())
                     } else {
-                        let key = self.key()?;
+                        let key = self.key::<BUILD>()?;
                         stack.push(Frame::Object(self.s.members.len(), key));
                         continue 'value;
                     }
@@ -386,7 +571,7 @@ impl<'a> Parser<'a, '_> {
                         continue 'value;
                     }
                 }
-                Some(b'"') => Node::String(self.string()?),
+                Some(b'"') => Node::String(self.string::<BUILD>()?),
                 Some(b't') => self.literal("true", Node::Bool(true))?,
                 Some(b'f') => self.literal("false", Node::Bool(false))?,
                 Some(b'n') => self.literal("null", Node::Null)?,
@@ -400,7 +585,9 @@ impl<'a> Parser<'a, '_> {
                 let next = self.b.get(self.i).copied();
                 match top {
                     Frame::Array(start) => {
-                        self.s.items.push(value);
+                        if BUILD {
+                            self.s.items.push(value);
+                        }
                         match next {
                             Some(b',') => {
                                 self.i += 1;
@@ -410,27 +597,33 @@ impl<'a> Parser<'a, '_> {
                                 self.i += 1;
                                 let start = *start;
                                 stack.pop();
-                                value = Node::Array(self.arena.alloc_slice_copy(&self.s.items[start..]));
-                                self.s.items.truncate(start);
+                                if BUILD {
+                                    value = Node::Array(self.arena.alloc_slice_copy(&self.s.items[start..]));
+                                    self.s.items.truncate(start);
+                                }
                             }
                             _ => return Err(self.err("expected ',' or ']' in an array")),
                         }
                     }
                     Frame::Object(start, key) => {
-                        self.s.members.push((*key, value));
+                        if BUILD {
+                            self.s.members.push((*key, value));
+                        }
                         match next {
                             Some(b',') => {
                                 self.i += 1;
                                 self.ws();
-                                *key = self.key()?;
+                                *key = self.key::<BUILD>()?;
                                 continue 'value;
                             }
                             Some(b'}') => {
                                 self.i += 1;
                                 let start = *start;
                                 stack.pop();
-                                value = Node::Object(close_members(self.arena, &self.s.members[start..]));
-                                self.s.members.truncate(start);
+                                if BUILD {
+                                    value = Node::Object(close_members(self.arena, &self.s.members[start..]));
+                                    self.s.members.truncate(start);
+                                }
                             }
                             _ => return Err(self.err("expected ',' or '}' in an object")),
                         }
@@ -442,7 +635,7 @@ impl<'a> Parser<'a, '_> {
 
     /// Whether a container may open inside `open` open ones (at most [`MAX_DEPTH`] levels, §7).
     fn room_for_one_more(&self, open: usize) -> Result<(), JsonError> {
-        if open >= MAX_DEPTH {
+        if open + self.base >= MAX_DEPTH {
             return Err(self.err_kind(JsonErrorKind::TooDeep, &crate::json::too_deep_reason()));
         }
         Ok(())
@@ -451,11 +644,11 @@ impl<'a> Parser<'a, '_> {
     /// A member name and its `:`.
     #[inline(always)]
     #[allow(clippy::inline_always)] // deliberate: a hot path of the parser, its fast case inlined into every caller
-    fn key(&mut self) -> Result<&'a str, JsonError> {
+    fn key<const BUILD: bool>(&mut self) -> Result<&'a str, JsonError> {
         if self.b.get(self.i) != Some(&b'"') {
             return Err(self.err("expected a member name in double quotes"));
         }
-        let k = self.string()?;
+        let k = self.string::<BUILD>()?;
         self.ws();
         if self.b.get(self.i) != Some(&b':') {
             return Err(self.err("expected ':' after a member name"));
@@ -534,7 +727,7 @@ impl<'a> Parser<'a, '_> {
     /// control character) inline, the rest out of line.
     #[inline(always)]
     #[allow(clippy::inline_always)] // deliberate: a hot path of the parser, its fast case inlined into every caller
-    fn string(&mut self) -> Result<&'a str, JsonError> {
+    fn string<const BUILD: bool>(&mut self) -> Result<&'a str, JsonError> {
         let start = self.i + 1;
         let end = skip_plain(self.b, start);
         if self.b.get(end) == Some(&b'"') {
@@ -542,13 +735,14 @@ impl<'a> Parser<'a, '_> {
             return Ok(&self.text[start..end]);
         }
         self.i = end;
-        self.string_rest(start)
+        self.string_rest::<BUILD>(start)
     }
 
     /// The rest of a string that started at `start` (after its quote), `self.i` being the first
-    /// byte not known to be plain: escapes are decoded into the arena.
+    /// byte not known to be plain: escapes are decoded into the arena (when `BUILD`; else the
+    /// string is only checked and read as `""`).
     #[inline(never)]
-    fn string_rest(&mut self, start: usize) -> Result<&'a str, JsonError> {
+    fn string_rest<const BUILD: bool>(&mut self, start: usize) -> Result<&'a str, JsonError> {
         let b = self.b;
         while let Some(&c) = b.get(self.i) {
             match c {
@@ -579,7 +773,7 @@ impl<'a> Parser<'a, '_> {
                 None => return Err(self.err("unexpected end of text inside a string")),
                 Some(b'"') => {
                     self.i += 1;
-                    let s = self.arena.alloc_str(&out);
+                    let s = if BUILD { self.arena.alloc_str(&out) } else { "" };
                     self.s.unescaped = out;
                     return Ok(s);
                 }
@@ -775,6 +969,148 @@ mod tests {
         let e = parse(&at(MAX_DEPTH + 1)).unwrap_err();
         assert_eq!((e.line, e.column), (1, MAX_DEPTH + 1));
         assert!(parse(&"[".repeat(1_000_000)).is_err());
+    }
+
+    /// A random JSON-like text from `seed` (a linear congruential generator, so the cases are
+    /// the same on every run): containers nested and wide, repeated member names, escapes,
+    /// whitespace, long strings and numbers (even seeds; odd ones only short values, so the
+    /// quote cuts inside wide containers); `mutate` breaks some of it (a byte changed, dropped
+    /// or the text cut), for the error paths.
+    fn random_text(seed: u64, mutate: bool) -> String {
+        let mut x = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let mut next = move |n: u64| {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            usize::try_from((x >> 33) % n).unwrap_or(0)
+        };
+        let mut out = String::new();
+        // Open containers, innermost last: `true` for an object.
+        let mut open: Vec<bool> = Vec::new();
+        let mut first = true;
+        let names = ["a", "b", "format", "kind", "request", r"x\\y", r"\u00e9", "é", "routine", "a"];
+        let scalars =
+            ["1", "-0", "2.5e3", "true", "false", "null", "\"\"", "\"ab\"", "\"q\\\"\\n\"", "12345678901234567890"];
+        for step in 0..=next(400) {
+            if step > 0 && open.is_empty() {
+                break;
+            }
+            if !first {
+                out.push(',');
+            }
+            if next(5) == 0 {
+                out.push_str([" ", "\n  ", "\t"][next(3)]);
+            }
+            if open.last() == Some(&true) {
+                out.push('"');
+                out.push_str(names[next(names.len() as u64)]);
+                out.push_str("\":");
+            }
+            first = false;
+            match if step == 0 { next(4) } else { next(10) } {
+                0..=2 if open.len() < 40 => {
+                    let object = next(2) == 0;
+                    out.push(if object { '{' } else { '[' });
+                    open.push(object);
+                    first = true;
+                }
+                3 if !open.is_empty() && seed.is_multiple_of(2) => {
+                    out.push('1');
+                    out.push_str(&"0".repeat(next(300)));
+                }
+                4 if seed.is_multiple_of(2) => {
+                    out.push('"');
+                    out.push_str(&"é".repeat(next(200)));
+                    out.push('"');
+                }
+                _ => out.push_str(scalars[next(scalars.len() as u64)]),
+            }
+            if !first
+                && next(3) == 0
+                && let Some(object) = open.pop()
+            {
+                out.push(if object { '}' } else { ']' });
+            }
+        }
+        while let Some(object) = open.pop() {
+            out.push(if object { '}' } else { ']' });
+        }
+        if mutate && !out.is_empty() {
+            let mut b = out.into_bytes();
+            let at = next(b.len() as u64);
+            match next(3) {
+                0 => b[at] = b",:[]{}\"x 1"[next(10)],
+                1 => {
+                    b.remove(at);
+                }
+                _ => b.truncate(at),
+            }
+            out = String::from_utf8_lossy(&b).into_owned();
+        }
+        out
+    }
+
+    /// How many nodes `v` holds, itself included.
+    fn nodes(v: &Node<'_>) -> usize {
+        1 + match v {
+            Node::Array(a) => a.iter().map(nodes).sum(),
+            Node::Object(m) => m.iter().map(|(_, v)| nodes(v)).sum(),
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn the_plan_parse_keeps_what_the_rules_read_and_judges_text_as_the_full_parse() {
+        let read = ["a", "format", "request", r"x\y", "é"];
+        // Wide containers of the smallest values, where the quote's end is tightest: every
+        // width around the cut, nested, and repeated names whose last value is shorter.
+        let mut edges = Vec::new();
+        for n in 1..140 {
+            let ones = vec!["1"; n].join(",");
+            let members = (0..n).map(|i| format!("\"{}\":1", i % 40)).collect::<Vec<_>>().join(",");
+            edges.push(format!("[{ones}]"));
+            edges.push(format!("[[{ones}],[{ones}]]"));
+            edges.push(format!("[{{\"a\":[{ones}],\"b\":[{ones}],\"a\":0}}]"));
+            edges.push(format!("[{{{members}}}]"));
+            edges.push(format!("[{{\"0\":[{ones}],{members},\"0\":[]}}]"));
+            edges.push(format!("[{}{ones}{}]", "[".repeat(n), "]".repeat(n)));
+        }
+        for t in &edges {
+            let (a1, a2) = (Bump::new(), Bump::new());
+            let full = super::parse(t, &a1).unwrap_or(Node::Null);
+            let lean = parse_plan(t, &a2, &mut Scratch::new(), &read).unwrap_or(Node::Object(Members::default()));
+            assert_eq!(crate::json::quote(&full), crate::json::quote(&lean), "{t}");
+        }
+        let mut kinds = [0usize; 3];
+        let mut pruned = 0;
+        for seed in 0..4000u64 {
+            let t = random_text(seed, seed % 3 == 0);
+            let (a1, a2) = (Bump::new(), Bump::new());
+            let full = super::parse(&t, &a1);
+            let lean = parse_plan(&t, &a2, &mut Scratch::new(), &read);
+            match (&full, &lean) {
+                (Err(f), Err(l)) => {
+                    kinds[0] += 1;
+                    assert_eq!(f, l, "{t}");
+                }
+                (Ok(Node::Object(f)), Ok(Node::Object(l))) => {
+                    kinds[1] += 1;
+                    let wanted: Vec<_> = f.iter().filter(|(k, _)| read.contains(k)).collect();
+                    assert_eq!(l.iter().collect::<Vec<_>>(), wanted, "{t}");
+                }
+                (Ok(f), Ok(l)) => {
+                    kinds[2] += 1;
+                    assert_eq!(std::mem::discriminant(f), std::mem::discriminant(l), "{t}");
+                    assert_eq!(crate::json::is_emptyish(f), crate::json::is_emptyish(l), "{t}");
+                    assert_eq!(crate::json::quote(f), crate::json::quote(l), "{t}");
+                    // Only the quoted part is kept: a bounded number of nodes, whatever the text.
+                    assert!(nodes(l) <= 2 * QUOTE_BYTES, "{t}: {} nodes kept", nodes(l));
+                    pruned += usize::from(nodes(l) < nodes(f));
+                }
+                _ => panic!("{t}: {full:?} but {lean:?}"),
+            }
+        }
+        // Every kind of case was met often.
+        assert!(kinds.iter().all(|&n| n > 400), "{kinds:?}");
+        assert!(pruned > 100, "{pruned} of {} values were cut", kinds[2]);
     }
 
     #[test]

@@ -125,7 +125,8 @@ fn text_verdict<'a>(
     scratch: &mut tree::Scratch<'a>,
     request: &Node<'_>,
 ) -> Verdict {
-    match tree::parse_with(text, arena, scratch) {
+    // Only the members the rules read are built (`PLAN_MEMBERS`; memory, issue 27 item 7).
+    match tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS) {
         Ok(Node::Object(map)) => run(&map, over_limit(text.len()), request),
         Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
@@ -233,6 +234,11 @@ struct PlanFields<'v> {
     goal: Option<&'v Node<'v>>,
 }
 
+/// The plan's top-level members the rules read (validator.md §3, §5), in [`PlanFields`] order:
+/// the only ones [`run`] looks at, so plan text keeps no others (`tree::parse_plan`).
+const PLAN_MEMBERS: [&str; 10] =
+    ["format", "contractVersion", "kind", "name", "tagline", "description", "requestId", "request", "routine", "goal"];
+
 /// The members `names` of `m`, in one scan of its entries (small objects: cheaper than hashing
 /// each name; linear in the object's size either way).
 fn pick<'v, const N: usize>(m: &'v Members<'v>, names: [&str; N]) -> [Option<&'v Node<'v>>; N] {
@@ -281,21 +287,8 @@ pub(crate) fn run_collecting<const COLLECT: bool>(
     oversize: Option<usize>,
     request: &Node<'_>,
 ) -> (Verdict, Vec<Fix>) {
-    let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] = pick(
-        plan,
-        [
-            "format",
-            "contractVersion",
-            "kind",
-            "name",
-            "tagline",
-            "description",
-            "requestId",
-            "request",
-            "routine",
-            "goal",
-        ],
-    );
+    let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] =
+        pick(plan, PLAN_MEMBERS);
     let plan = &PlanFields {
         format,
         contract_version,
