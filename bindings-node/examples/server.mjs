@@ -46,7 +46,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { readFileSync } from 'node:fs'
-import { validatePlan, repairPlan, getPlanContract } from '../index.mjs'
+import { validatePlan, repairPlan, planSchema, getPlanContract } from '../index.mjs'
 
 const require = createRequire(import.meta.url)
 const { version, peerDependencies } = require('../package.json')
@@ -268,6 +268,34 @@ function createPlanner() {
         return result(repairPlan(plan, request, { unsafe: unsafe === true }))
       } catch (e) {
         if (e instanceof TypeError || e instanceof SyntaxError) return toolError(e.message)
+        throw e
+      }
+    },
+  )
+
+  server.registerTool(
+    'get_plan_schema',
+    {
+      title: "Get the plan's JSON Schema",
+      description:
+        "Returns the JSON Schema (2020-12) of the plan that answers a request. variant 'validation' accepts every plan " +
+        "the validator accepts; 'strict' is the subset structured-output features accept (closed objects, every member " +
+        "required), for a host that constrains the model's draft. What a schema cannot say (overlaps, commitments, " +
+        "feasibility) is still validate_plan's.",
+      inputSchema: {
+        request: planArgs.request,
+        variant: z.enum(['validation', 'strict']).optional().describe('"validation" (default) or "strict"'),
+      },
+      outputSchema: z.object({}).passthrough().describe('A JSON Schema (2020-12) of the plan that answers the request.'),
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ request, variant }) => {
+      try {
+        return result(planSchema(request, variant ?? 'validation'))
+      } catch (e) {
+        // TypeError/SyntaxError: a request JSON cannot hold; Error: a request no plan can satisfy
+        // (the core's words either way, as a tool error, mcp-server.md).
+        if (e instanceof Error) return toolError(e.message)
         throw e
       }
     },

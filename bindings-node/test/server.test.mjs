@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 
 const require = createRequire(import.meta.url)
-const { validatePlan, getPlanContract } = require('../index.js')
+const { validatePlan, planSchema, getPlanContract } = require('../index.js')
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SERVER = fileURLToPath(new URL('../examples/server.mjs', import.meta.url))
 const read = (name) => readFileSync(join(ROOT, 'examples', name), 'utf8')
@@ -64,9 +64,9 @@ test('initialize: server info and instructions', () => {
   assert.match(client.getInstructions(), /get_plan_contract.*validate_plan.*save_plan/s)
 })
 
-test('tools/list: the three tools with schemas and annotations', async () => {
+test('tools/list: the five tools with schemas and annotations', async () => {
   const { tools } = await client.listTools()
-  assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'save_plan'])
+  assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan'])
   for (const t of tools) {
     assert.ok(t.title && t.description && t.inputSchema && t.outputSchema, t.name)
   }
@@ -74,6 +74,16 @@ test('tools/list: the three tools with schemas and annotations', async () => {
   assert.deepEqual(validate.inputSchema.required, ['plan', 'request'])
   assert.equal(validate.annotations.readOnlyHint, true)
   assert.equal(tools.find((t) => t.name === 'save_plan').annotations.readOnlyHint, false)
+})
+
+test('get_plan_schema: the core\'s schema of each variant; a request no plan can satisfy is a tool error', async () => {
+  for (const variant of ['validation', 'strict']) {
+    assert.deepEqual(structured(await call('get_plan_schema', { request: calmRequest, variant })), planSchema(calmRequest, variant))
+  }
+  assert.deepEqual(structured(await call('get_plan_schema', { request: calmRequest })), planSchema(calmRequest))
+  const atFault = await call('get_plan_schema', { request: { requestId: 'r', kind: 'week' } })
+  assert.equal(atFault.isError, true)
+  assert.throws(() => planSchema({ requestId: 'r', kind: 'week' }), (e) => e.message === atFault.content[0].text)
 })
 
 test('get_plan_contract returns the contract', async () => {

@@ -37,8 +37,8 @@ Run it (``pip install "momentum-plan[mcp]"`` installs it as the ``momentum-plann
     momentum-planner --store ~/plans                 # the plan store (default $PLAN_STORE, else ./plans)
     python -m momentum_plan.planner ...              # the same
 
-Environment (the flags win): ``PLAN_STORE`` (the store directory, default ``./plans``, created on
-the first save), ``MCP_TRANSPORT`` (``stdio`` or ``streamable-http``), ``MCP_PORT`` (default 8000;
+Environment (the flags win): ``PLAN_STORE`` (the store directory, default ``./plans``, created at start with mode 0700 when
+missing), ``MCP_TRANSPORT`` (``stdio`` or ``streamable-http``), ``MCP_PORT`` (default 8000;
 HTTP always binds 127.0.0.1 only).
 
 Where the SDK decides, this server follows it: the protocol eras (2026-07-28 per request, and the
