@@ -6,13 +6,14 @@
 # Steps: installs cargo-fuzz when missing (nightly toolchain), seeds the corpora from
 # ../shared/examples and ../shared/vectors (fuzz/seed.py -> fuzz/corpus/<target>/, gitignored),
 # builds every target, replays the recorded findings (fuzz/regressions/<target>/*), then runs
-# each target for SECONDS, one job each. Exit status: 0 when nothing crashed, 1 when a target
+# each target for SECONDS, one job each, as many targets at once as there are cores (FUZZ_JOBS). Exit status: 0 when nothing crashed, 1 when a target
 # crashed or a regression came back (the input is in fuzz/artifacts/<target>/), 2 on a setup
 # failure. Full libFuzzer logs: fuzz/artifacts/<target>.log.
 #
 # Environment: CARGO_TARGET_DIR (default: fuzz/target, cargo-fuzz's own), FUZZ_SANITIZER
 # (default `none`: the core and the server are safe Rust, and without ASan a target runs ~6x
-# more inputs per second; `address` to use ASan), FUZZ_NICE (default 10).
+# more inputs per second; `address` to use ASan), FUZZ_NICE (default 10), FUZZ_JOBS (targets at
+# once; default: the number of cores).
 set -euo pipefail
 
 FUZZ="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -80,21 +81,42 @@ for t in "${TARGETS[@]}"; do
 done
 
 # --- fuzz --------------------------------------------------------------------------------------
-for t in "${TARGETS[@]}"; do
-    echo "== $t: fuzzing for $SECS s"
-    log="$FUZZ/artifacts/$t.log"
+# The targets share the cores: FUZZ_JOBS (default: the number of cores) run at once, each for SECS
+# with a core to itself, so every target runs as many inputs as it would alone. Each target's
+# summary is printed when its batch ends, in target order.
+JOBS="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+fuzz_one() { # fuzz_one TARGET: fuzzes it for SECS; its summary into artifacts/TARGET.summary
+    local t=$1 log="$FUZZ/artifacts/$1.log" sum="$FUZZ/artifacts/$1.summary"
     # -timeout: one input over 10 s is a hang; -rss_limit_mb: memory must stay bounded.
     if nice -n "$NICE" cargo +nightly fuzz run -s "$SAN" "$t" -- \
         -max_total_time="$SECS" -dict="$(dict_of "$t")" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 >"$log" 2>&1; then
-        grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | tail -n 2 || true
-        grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" || true
-    else
+        {
+            echo "== $t: fuzzed for $SECS s"
+            grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | tail -n 2 || true
+            grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" || true
+            echo "   corpus: $(find "$FUZZ/corpus/$t" -type f | wc -l) inputs"
+        } >"$sum"
+        return 0
+    fi
+    {
         echo "!! $t FAILED; the end of its log ($log):"
         grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|^[[:space:]]+NEW_FUNC' "$log" | tail -n 60
-        failed+=("$t")
-    fi
-    echo "   corpus: $(find "$FUZZ/corpus/$t" -type f | wc -l) inputs"
+    } >"$sum"
+    return 1
+}
+echo "== fuzzing ${TARGETS[*]} for $SECS s each, $JOBS at a time"
+for ((i = 0; i < ${#TARGETS[@]}; i += JOBS)); do
+    batch=("${TARGETS[@]:i:JOBS}")
+    pids=()
+    for t in "${batch[@]}"; do
+        fuzz_one "$t" &
+        pids+=($!)
+    done
+    for k in "${!batch[@]}"; do
+        wait "${pids[$k]}" || failed+=("${batch[$k]}")
+        cat "$FUZZ/artifacts/${batch[$k]}.summary"
+    done
 done
 
 echo "== fuzz/run.sh $SECS: $(( $(date +%s) - started )) s in total"
