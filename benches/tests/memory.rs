@@ -1,5 +1,5 @@
 //! The memory goal of issue 27 item 7, kept: the peak heap of `validate_text` (and of
-//! `validate_bytes` and `validate_text_pair`, which share its parse) is at most 4× the text plus a
+//! `validate_bytes` and `validate_text_pair`, which share its parse, and of `value_span`) is at most 4× the text plus a
 //! constant, on every shape of `momentum_plan_benches::memory::shapes`, beyond what the verdict it
 //! returns holds. Texts of 4 MB (the 50 MB figures are `examples/memory.rs`, in RESULTS.md). Its
 //! own test binary: the counting allocator is this binary's global allocator.
@@ -50,6 +50,10 @@ fn peak_heap_is_at_most_four_times_the_text() {
         within(shape.name, "validate_bytes", &text, cost);
         let (by_pair, cost) = peak_of(|| momentum_plan::validate_text_pair(&text, &request_text));
         within(shape.name, "validate_text_pair", &text, cost);
+        // Where an issue is (the CLI's code frames): one check of the text, no tree.
+        let (span, cost) = peak_of(|| momentum_plan::value_span(&text, "$"));
+        within("value_span", "value_span", &text, cost);
+        assert_eq!(span.map(|s| s.range()), Ok(0..text.len()), "{}", shape.name);
         // The same verdict each way, and a real one: every shape is over the size limit.
         assert_eq!(by_bytes, by_text, "{}", shape.name);
         assert_eq!(by_pair.ok().as_ref(), Some(&by_text), "{}", shape.name);

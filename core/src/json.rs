@@ -154,14 +154,13 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
     crate::tree::parse(text, &arena).map(Node::into_value)
 }
 
-/// Checks that `text` is strict JSON, as [`parse`] reads it, without building a value (the
-/// tree is dropped with its arena).
+/// Checks that `text` is strict JSON, as [`parse`] reads it, without building a value (no
+/// tree: memory independent of the text's size).
 ///
 /// # Errors
 /// As [`parse`].
 pub(crate) fn check_text(text: &str) -> Result<(), JsonError> {
-    let arena = crate::tree::arena_for(text.len());
-    crate::tree::parse(text, &arena).map(|_| ())
+    crate::tree::check(text)
 }
 
 /// Parses bytes that should be UTF-8 JSON text; invalid UTF-8 is a [`JsonError`] at its

@@ -292,6 +292,19 @@ pub(crate) fn parse_with<'a>(text: &'a str, arena: &'a Bump, scratch: &mut Scrat
     Ok(v)
 }
 
+/// Checks `text` exactly as [`parse_with`] judges it, building nothing (memory: the open
+/// containers' frames and one decoded string at a time, whatever the text).
+///
+/// # Errors
+/// As [`parse_with`].
+pub(crate) fn check(text: &str) -> Result<(), JsonError> {
+    let arena = Bump::new();
+    let mut scratch = Scratch::new();
+    let mut p = Parser::start(text, &arena, &mut scratch)?;
+    p.document::<false>()?;
+    p.end()
+}
+
 /// How many bytes of a value's compact JSON a message quotes before it stops writing
 /// (`json::quote`): a value read only to be quoted needs no more of its tree than that.
 pub(crate) const QUOTE_BYTES: usize = 240;
@@ -1086,6 +1099,7 @@ mod tests {
             let (a1, a2) = (Bump::new(), Bump::new());
             let full = super::parse(&t, &a1);
             let lean = parse_plan(&t, &a2, &mut Scratch::new(), &read);
+            assert_eq!(check(&t), full.as_ref().map(|_| ()).map_err(Clone::clone), "{t}");
             match (&full, &lean) {
                 (Err(f), Err(l)) => {
                     kinds[0] += 1;
