@@ -1,5 +1,5 @@
 'use strict';
-// The size budget: the optimized .wasm of each output is at most 425,000 bytes. Reports raw and
+// The size budget: the optimized .wasm of each output is at most 470,000 bytes. Reports raw and
 // gzip -9 sizes.
 //
 // Issue 6 set 150 KB for the validator alone (144,330 bytes at commit 55ce03c). Issue 13 adds
@@ -20,7 +20,11 @@
 //   + the core crate at opt-level 3 (issue 12: validatePlan(text) within 2x JSON.parse; measured
 //   1.2-1.4x faster than the same build with the core at s, side by side in `npm run bench`),
 //   and validateUtf8 (the texts cross as UTF-8 bytes)  414,205  (162,716 gzipped; 344,230 with
-//   the core at s), so the budget is 425,000 (2.5 % headroom).
+//   the core at s), so the budget was 425,000 (2.5 % headroom).
+//   + issue 27: unsafe repair's timing fixes (overlap, commitment, midnight: each candidate tried
+//   by the validator) and the category synonym table, the parse that builds only what the rules
+//   read (a check-only mode of the one parser) and bytes as JSON text  455,938  (173,090 gzipped), so
+//   the budget is 470,000 (3.1 % headroom).
 // The weight is the core's (the binding adds a few hundred bytes of glue per export), so the
 // budget is raised to 345,000 (3.6 % headroom over today's 332,918) with the reason written here and in the README
 // ("Size"); the README says what would bring it down (a second module fetched only when the page
@@ -32,7 +36,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 
-const BUDGET = 425_000;
+const BUDGET = 470_000;
 
 for (const dir of ['web', 'node']) {
   test(`pkg/${dir}: the .wasm is within ${BUDGET} bytes`, () => {
