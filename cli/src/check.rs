@@ -18,6 +18,10 @@ const PROGRESS_FROM: usize = 8;
 /// A value spanning this many lines or more is marked by its first character only.
 const TALL: usize = 12;
 
+/// At most this many issues of one plan are shown as code frames or annotations (each is found
+/// in the text by a pass over it); a line after them says how many more `--format json` lists.
+const SHOWN: usize = 200;
+
 /// Where an issue is in the plan's text, as far as it can be found.
 struct Place {
     /// The bytes to underline (empty at the end of the text).
@@ -182,38 +186,61 @@ fn byte_at(text: &str, line: usize, column: usize) -> usize {
     text[start..].char_indices().nth(column.saturating_sub(1)).map_or(text.len(), |(i, _)| start + i)
 }
 
-/// Code frames of every issue of `verdict` on stdout.
+/// Code frames of every issue of `verdict` on stdout. Each frame is rendered from the lines its
+/// value spans only (the renderer is given that excerpt and its first line number), so a frame
+/// costs its own lines, not the whole text's (issue 27: a 50 MB plan).
 fn print_frames(name: &str, plan: &[u8], verdict: &Verdict) {
     let (text, bad_utf8) = display_text(plan);
     let renderer = Renderer::styled();
     let issues = verdict.errors.iter().map(|i| (Level::ERROR, i));
-    for (level, issue) in issues.chain(verdict.warnings.iter().map(|i| (Level::WARNING, i))) {
+    for (level, issue) in issues.chain(verdict.warnings.iter().map(|i| (Level::WARNING, i))).take(SHOWN) {
         let title = level.primary_title(issue.message.as_str()).id(issue.code.as_str());
         let group = match place(&text, bad_utf8, issue) {
-            Some(mut p) => Group::with_title(title).element(
-                Snippet::source(if p.bytes.is_empty() {
-                    // A fault at the end of the text: marked on a space after it, so the frame
-                    // names the line and column the core gives (after a final line break too).
-                    p.bytes = text.len()..text.len() + 1;
-                    Cow::Owned(format!("{text} "))
-                } else {
-                    Cow::Borrowed(text.as_ref())
-                })
-                .path(name)
-                .fold(true)
-                .annotation(AnnotationKind::Primary.span(p.bytes).label(p.label)),
-            ),
+            Some(p) => {
+                let (excerpt, bytes) = excerpt(&text, p.bytes);
+                Group::with_title(title).element(
+                    Snippet::source(excerpt)
+                        .line_start(p.line)
+                        .path(name)
+                        .fold(true)
+                        .annotation(AnnotationKind::Primary.span(bytes).label(p.label)),
+                )
+            }
             None => Group::with_title(title).element(Level::NOTE.message(format!("at {} in {name}", issue.path))),
         };
         anstream::println!("{}\n", renderer.render(&[group]));
     }
+    not_shown(name, verdict);
+}
+
+/// The line after the first [`SHOWN`] issues of a plan that has more.
+fn not_shown(name: &str, verdict: &Verdict) {
+    let all = verdict.errors.len() + verdict.warnings.len();
+    if all > SHOWN {
+        let more = all - SHOWN;
+        let what = if more == 1 { "issue" } else { "issues" };
+        anstream::println!("... and {more} more {what} in {name} (--format json lists them all)\n");
+    }
+}
+
+/// The whole lines of `text` that `bytes` touches, and `bytes` within them. A fault at the end of
+/// the text (empty `bytes` there) is marked on a space after it, so the frame names the line and
+/// column the core gives (after a final line break too).
+fn excerpt(text: &str, bytes: Range<usize>) -> (Cow<'_, str>, Range<usize>) {
+    if bytes.is_empty() {
+        let start = text.rfind('\n').map_or(0, |i| i + 1);
+        return (Cow::Owned(format!("{} ", &text[start..])), text.len() - start..text.len() - start + 1);
+    }
+    let start = text[..bytes.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[bytes.end..].find('\n').map_or(text.len(), |i| bytes.end + i);
+    (Cow::Borrowed(&text[start..end]), bytes.start - start..bytes.end - start)
 }
 
 /// One GitHub workflow command per issue: `::error file=F,line=L,col=C,...,title=T::MESSAGE`.
 fn print_github(name: &str, plan: &[u8], verdict: &Verdict) {
     let (text, bad_utf8) = display_text(plan);
     let issues = verdict.errors.iter().map(|i| ("error", i));
-    for (command, issue) in issues.chain(verdict.warnings.iter().map(|i| ("warning", i))) {
+    for (command, issue) in issues.chain(verdict.warnings.iter().map(|i| ("warning", i))).take(SHOWN) {
         let mut props = format!("file={}", property(name));
         if let Some(p) = place(&text, bad_utf8, issue) {
             let _ = write!(props, ",line={},col={}", p.line, p.column);
@@ -227,6 +254,7 @@ fn print_github(name: &str, plan: &[u8], verdict: &Verdict) {
             data(&format!("{} ({})", issue.message, issue.path))
         );
     }
+    not_shown(name, verdict);
 }
 
 /// A workflow command's message, escaped as the GitHub runner reads it.

@@ -437,3 +437,30 @@ fn the_readmes_unsafe_repair_line_makes_the_broken_example_valid() {
     assert!(r.stderr.contains("applied category fix at $.routine.blocks[3].category"), "{}", r.stderr);
     assert!(r.stderr.contains("0 errors left"), "{}", r.stderr);
 }
+
+#[test]
+fn a_plan_with_many_issues_shows_the_first_200_and_counts_the_rest() {
+    // 300 overlapping blocks: the core gives one issue or more each; the frames stop at 200.
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("crowded.plan.json");
+    let mut value: Value = serde_json::from_slice(&read(&example("calm-weekday.plan.json"))).unwrap();
+    let block = value["routine"]["blocks"][0].clone();
+    value["routine"]["blocks"] = Value::Array(vec![block; 300]);
+    let text = serde_json::to_string_pretty(&value).unwrap();
+    std::fs::write(&plan, &text).unwrap();
+    let request = example("calm-weekday.request.json").to_string_lossy().into_owned();
+    let verdict = validate_bytes(text.as_bytes(), &request_of("calm-weekday.plan.json"));
+    let all = verdict.errors.len() + verdict.warnings.len();
+    assert!(all > 200, "{all}");
+    let name = plan.to_string_lossy().into_owned();
+    let tail = format!("... and {} more issues in {name} (--format json lists them all)", all - 200);
+    let r = run(&["check", "--color", "never", "--request", &request, &name]);
+    assert_eq!(r.code, 1);
+    let frames = r.stdout.lines().filter(|l| l.starts_with("error[") || l.starts_with("warning[")).count();
+    assert_eq!(frames, 200, "{}", r.stdout);
+    assert!(r.stdout.contains(&tail), "{}", r.stdout);
+    assert!(r.stdout.contains(&format!("{} errors", verdict.errors.len())), "the summary counts them all");
+    let g = run(&["check", "--format", "github", "--request", &request, &name]);
+    assert_eq!(g.stdout.lines().filter(|l| l.starts_with("::")).count(), 200);
+    assert!(g.stdout.contains(&tail), "{}", g.stdout);
+}
