@@ -359,6 +359,25 @@ def test_plan_text_reaches_the_core_as_sent(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+def test_unsafe_must_be_a_boolean(tmp_path: Path) -> None:
+    """`unsafe` is a JSON boolean (the input schema's type): "yes", 1, "true" and "no" are tool
+    errors, as on the WASI and Node servers, never coerced into applying the fixes that change
+    meaning; true applies them, exactly as the library's repair does."""
+    request = json.loads((EXAMPLES / "calm-weekday-broken.request.json").read_text(encoding="utf-8"))
+
+    async def run() -> None:
+        async with in_process("auto", tmp_path)(None) as client:
+            for bad in ["yes", 1, "true", "no", 0]:
+                r = await client.call_tool("repair_plan", {"plan": BROKEN, "request": request, "unsafe": bad})
+                assert r.is_error, (bad, r)
+                assert "unsafe" in error_text(r), error_text(r)
+            r = await client.call_tool("repair_plan", {"plan": BROKEN, "request": request, "unsafe": True})
+            assert structured(r) == momentum_plan.repair_plan(BROKEN, request, unsafe=True)
+            assert structured(r)["verdict"]["valid"] is True
+
+    asyncio.run(run())
+
+
 def accepted_types(schema: Dict[str, Any]) -> List[str]:
     """The JSON types a property schema accepts (``type`` or pydantic's ``anyOf`` of types)."""
     if "anyOf" in schema:

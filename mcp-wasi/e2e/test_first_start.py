@@ -27,7 +27,7 @@ from mcp.client.stdio import StdioServerParameters
 from sandbox_env import ROOT, RUNNER, core_verdict, example
 
 READMES = [ROOT / "README.md", ROOT / "mcp-wasi" / "README.md"]
-CLAUDE_ADD = re.compile(r"claude mcp add momentum-planner -- (momentum-plan-sandbox[^`\n]*)")
+CLAUDE_ADD = re.compile(r"claude mcp add momentum-planner -- ((?:~/[^ `]*/)?momentum-plan-sandbox[^`\n]*)")
 YOU = "/home/you"
 
 
@@ -101,16 +101,18 @@ def session_saves(params: StdioServerParameters, store: Path) -> None:
 @pytest.mark.parametrize("command", claude_lines())
 def test_claude_code_line_on_a_fresh_home(command: str, tmp_path: Path) -> None:
     home = fresh_home(tmp_path)
-    bin_dir = home / ".local" / "bin"
-    install(bin_dir)
     program, *args = shell_words(command, home)
-    assert program == "momentum-plan-sandbox"
+    # By name (found on PATH, here ~/.local/bin), or by the full path the line gives.
+    path = Path(program) if "/" in program else home / ".local" / "bin" / program
+    assert path.name == "momentum-plan-sandbox" and path.is_relative_to(home), program
+    bin_dir = path.parent
+    install(bin_dir)
     assert "--store" in args, args
     store = Path(args[args.index("--store") + 1])
     assert store.is_relative_to(home), f"the line's store {store} is under HOME"
     env = host_env(home, bin_dir)
     # A host (Claude Code) starts the command by name from PATH.
-    params = StdioServerParameters(command=str(bin_dir / program), args=args, env=env)
+    params = StdioServerParameters(command=str(path), args=args, env=env)
     session_saves(params, store)
 
 

@@ -71,7 +71,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, GetPromptResult, InputRequiredResult, Resource, ToolAnnotations
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 from typing_extensions import TypedDict
 
 import momentum_plan
@@ -128,7 +128,9 @@ RequestArg = Annotated[
     Field(description="The request the plan answers, as given by the person or the app (a JSON object)."),
 ]
 UnsafeArg = Annotated[
-    bool,
+    # Strict: "yes", 1 or "true" are tool errors, as on the other servers, never a quiet True that
+    # applies the fixes that change meaning (the input schema says boolean).
+    StrictBool,
     Field(description="Also apply the fixes that change meaning (a category synonym, moving a block); default false."),
 ]
 VariantArg = Annotated[
