@@ -85,7 +85,7 @@ pub(crate) fn read_request(path: &Path) -> Result<Value, String> {
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to
 /// disk, then renamed over `path`, so a reader sees the old file or the new one, never half of
-/// one. An existing file keeps its permissions.
+/// one. An existing file keeps its permissions; a new one gets 0666 less the umask.
 ///
 /// # Errors
 /// A sentence naming the file.
@@ -95,7 +95,13 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new().prefix(".momentum-plan-").tempfile_in(dir).map_err(why)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".momentum-plan-");
+    // A new file gets the mode any program's new file gets (0666 less the umask), not the
+    // temporary file's private 0600; an existing file keeps its own (below).
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp = builder.tempfile_in(dir).map_err(why)?;
     tmp.write_all(bytes).map_err(why)?;
     tmp.as_file().sync_all().map_err(why)?;
     if let Ok(meta) = std::fs::metadata(path) {

@@ -464,3 +464,26 @@ fn a_plan_with_many_issues_shows_the_first_200_and_counts_the_rest() {
     assert_eq!(g.stdout.lines().filter(|l| l.starts_with("::")).count(), 200);
     assert!(g.stdout.contains(&tail), "{}", g.stdout);
 }
+
+#[cfg(unix)]
+#[test]
+fn repair_output_is_a_new_file_with_the_usual_mode_and_write_keeps_the_old_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    // What any program's new file gets here: 0666 less the umask.
+    let usual = dir.path().join("usual");
+    std::fs::write(&usual, "x").unwrap();
+    let out = dir.path().join("out.plan.json");
+    let r = run(&["repair", "--unsafe", &format!("examples/{BROKEN}"), "-o", &out.to_string_lossy()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(mode(&out), mode(&usual));
+    let kept = dir.path().join("kept.plan.json");
+    std::fs::copy(example(BROKEN), &kept).unwrap();
+    std::fs::copy(example(&BROKEN.replace(".plan.json", ".request.json")), dir.path().join("kept.request.json"))
+        .unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let r = run(&["repair", "--unsafe", "--write", &kept.to_string_lossy()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(mode(&kept), 0o640);
+}
