@@ -16,12 +16,16 @@ NODE_TGZ=$1 WORK=$2 APP=$3 WASM_TGZ=${4:-}
 die() { echo "tests/package (node_install.sh): $*" >&2; exit 1; }
 export npm_config_update_notifier=false
 
-mkdir "$WORK/node-lib"
-cd "$WORK/node-lib"
-printf '{ "name": "momentum-plan-library-use", "version": "0.0.0", "private": true }\n' > package.json
-npm install --no-audit --no-fund --loglevel=error --prefer-offline "$NODE_TGZ"
-count=$(npm ls --all --parseable | tail -n +2 | wc -l)
-[ "$count" -le 3 ] || die "npm install of the tarball alone brought $count packages (at most 3): $(npm ls --all)"
+alone() { # alone TGZ DIR: the tarball alone into a fresh npm project DIR (cd there); sets count
+  mkdir "$2"
+  cd "$2"
+  printf '{ "name": "%s", "version": "0.0.0", "private": true }\n' "$(basename "$2")" > package.json
+  npm install --no-audit --no-fund --loglevel=error --prefer-offline "$1"
+  count=$(npm ls --all --parseable | tail -n +2 | wc -l)
+  [ "$count" -le 3 ] || die "npm install of $(basename "$1") alone brought $count packages (at most 3): $(npm ls --all)"
+}
+
+alone "$NODE_TGZ" "$WORK/node-lib"
 node -e "const { validatePlan } = require('momentum-plan-node'); if (typeof validatePlan('{}', {}).valid !== 'boolean') process.exit(1)"
 echo "  ok  npm install of momentum-plan-node alone: $count package(s) (at most 3), validatePlan works"
 PEERS=$(node -p "Object.entries(require('momentum-plan-node/package.json').peerDependencies).map(([n, r]) => n + '@' + r.split('||').pop().trim()).join(' ')")
@@ -51,11 +55,6 @@ HOME="$FRESH/home" PATH="$FRESH/prefix/bin:$PATH" node node_mcp_initialize.mjs m
 [ -d "$FRESH/home/plans" ] || die "momentum-planner --store did not create the store folder"
 echo "  ok  npm install -g ./$(basename "$NODE_TGZ") $PEERS with a fresh HOME and prefix: \"command\": \"momentum-planner\" answers"
 if [ -n "${WASM_TGZ:-}" ]; then
-  mkdir "$WORK/wasm-lib"
-  cd "$WORK/wasm-lib"
-  printf '{ "name": "momentum-plan-wasm-use", "version": "0.0.0", "private": true }\n' > package.json
-  npm install --no-audit --no-fund --loglevel=error --prefer-offline "$WASM_TGZ"
-  count=$(npm ls --all --parseable | tail -n +2 | wc -l)
-  [ "$count" -le 3 ] || die "npm install of the wasm tarball alone brought $count packages (at most 3): $(npm ls --all)"
+  alone "$WASM_TGZ" "$WORK/wasm-lib"
   echo "  ok  npm install of momentum-plan-wasm alone: $count package(s) (at most 3)"
 fi
