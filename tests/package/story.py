@@ -5,7 +5,7 @@ Usage: python story.py KIND EXPECTED_DIR EXAMPLES_DIR STORE -- COMMAND [ARGS...]
 
 KIND is the server: ``wasi`` (momentum-plan-sandbox), ``python`` (momentum-planner from the
 wheel) or ``node`` (momentum-planner from the npm package); it decides the catalog expected (the
-Node example has no repair_plan, get_plan_schema or prompt). EXPECTED_DIR holds
+Node server has no draft_plan prompt). EXPECTED_DIR holds
 ``<example>.verdict.json``, the core's own verdict bytes (the ``validate`` example driver) for
 each bundled example; repairs and schemas are compared with the installed ``momentum_plan``
 wheel of this interpreter. STORE is the server's (empty) plan store, checked on disk. With
@@ -34,7 +34,7 @@ import momentum_plan
 TOOLS = {
     "wasi": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
     "python": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
-    "node": ["get_plan_contract", "repair_plan", "save_plan", "validate_plan"],
+    "node": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
 }
 PROMPTS = {"wasi": ["draft_plan"], "python": ["draft_plan"], "node": []}
 
