@@ -94,7 +94,7 @@ test('--http PORT: Streamable HTTP on 127.0.0.1, a session per client, local Hos
     assert.notEqual(transports[0].sessionId, transports[1].sessionId)
     for (const c of clients) {
       const { tools } = await c.listTools()
-      assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'save_plan'])
+      assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan'])
     }
     const r = await clients[0].callTool({ name: 'validate_plan', arguments: { plan: '{}', request: {} } })
     assert.equal(r.structuredContent.valid, false)
