@@ -66,12 +66,12 @@ fn parts(request: &Value) -> Vec<Part<'_>> {
         };
         let (Some(days), Some(start), Some(end)) = (days, hhmm("start", false), hhmm("end", true)) else { continue };
         let label = c.get("label");
-        if end >= start {
-            out.push(Part { label, start, end, days });
-        } else {
-            out.push(Part { label, start, end: 1440, days });
-            out.push(Part { label, start: 0, end, days: ((days << 1) | (days >> 6)) & 0x7f });
-        }
+        out.extend(crate::validate::stretches(start, end, days).map(|(start, end, days)| Part {
+            label,
+            start,
+            end,
+            days,
+        }));
     }
     out
 }

@@ -21,6 +21,16 @@ pub(super) struct Part<'a> {
     shown: messages::CommitmentTimes,
 }
 
+/// The stretches a commitment from `start` to `end` (minutes after midnight) on `days` covers
+/// (validator.md D4): itself, or for a night shift (`end < start`) from `start` to 24:00 on `days`
+/// and from 00:00 to `end` on the following days (sun is followed by mon). `(start, end, days)`
+/// each; the one place the rule is written, for the validator and repair's timing fixes.
+pub(crate) fn stretches(start: i64, end: i64, days: u8) -> impl Iterator<Item = (i64, i64, u8)> {
+    let night = end < start;
+    let next = ((days << 1) | (days >> 6)) & 0x7f;
+    std::iter::once((start, if night { 1440 } else { end }, days)).chain(night.then_some((0, end, next)))
+}
+
 /// A block with a valid start and an integer duration (clamped like every integer), for the
 /// commitment pass.
 pub(super) struct Timed<'v> {
@@ -75,14 +85,8 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 let shown = messages::CommitmentTimes { start: s, end: e, days };
                 let (s, e) = (i64::from(s), i64::from(e));
                 let label = c.get("label");
-                if e >= s {
-                    self.parts.push(Part { label, start: s, end: e, days, shown });
-                } else {
-                    // D4: a night shift covers its days from start to 24:00 and the following
-                    // days from 00:00 to end (sun is followed by mon).
-                    let next = ((days << 1) | (days >> 6)) & 0x7f;
-                    self.parts.push(Part { label, start: s, end: 1440, days, shown });
-                    self.parts.push(Part { label, start: 0, end: e, days: next, shown });
+                for (start, end, days) in stretches(s, e, days) {
+                    self.parts.push(Part { label, start, end, days, shown });
                 }
             }
         }

@@ -21,6 +21,7 @@ mod request;
 mod routine;
 
 use commitments::Part;
+pub(crate) use commitments::stretches;
 
 use crate::builder::{Tree, TreeBuilder};
 use crate::contract::LIMITS;
