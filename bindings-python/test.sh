@@ -7,6 +7,7 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
+. "$ROOT/scripts/build-env.sh"   # the tools, the compiler cache, the components' directory: as every script
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 PY=$("$ROOT/scripts/venv.sh")
 export PATH="$(dirname "$PY"):$PATH"  # the maturin build backend runs the venv's `maturin`

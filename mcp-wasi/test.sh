@@ -5,6 +5,7 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
+. "$ROOT/scripts/build-env.sh"   # the tools, the compiler cache, the components' directory: as every script
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 cd "$ROOT"
 

@@ -7,6 +7,7 @@
 # the table in mcp-wasi/README.md. A bench, not a test: it never fails on a number.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/scripts/build-env.sh"   # the tools, the compiler cache, the components' directory: as every script
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 TARGET=$CARGO_TARGET_DIR
 cd "$ROOT"

@@ -4,6 +4,7 @@
 # mcp-wasi/README.md. A bench, not a test: it never fails on a number.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/scripts/build-env.sh"   # the tools, the compiler cache, the components' directory: as every script
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 cd "$ROOT"
 cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http

@@ -14,6 +14,7 @@
 # failure. Honours CARGO_TARGET_DIR.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$ROOT/scripts/build-env.sh"   # the tools, the compiler cache, the components' directory: as every script
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 E2E="$ROOT/mcp-wasi/e2e"
 cd "$ROOT"
