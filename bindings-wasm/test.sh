@@ -16,7 +16,8 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
 . "$ROOT/scripts/build-env.sh"   # the tools, the compiler cache, the components' directory: as every script
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# cargo install's folder (wasm-bindgen) after what PATH holds, so scripts/test's cargo shim stays first
+export PATH="$PATH:${CARGO_HOME:-$HOME/.cargo}/bin"
 cd "$ROOT"
 
 step() { printf '\n== %s\n' "$*"; }
