@@ -15,7 +15,8 @@
 #   this call started it. It stops itself after 10 idle minutes (scripts/test stops the one it
 #   started at its end, never another run's);
 # - CARGO_BUILD_BUILD_DIR: cargo's intermediate artefacts (dependencies' rlibs, build scripts'
-#   output, fingerprints) in ${XDG_CACHE_HOME:-~/.cache}/momentum-plan/build, shared by every clone
+#   output, fingerprints) in ${MOMENTUM_PLAN_BUILD_DIR:-${XDG_CACHE_HOME:-~/.cache}/momentum-plan/build},
+#   shared by every clone
 #   on the machine, so a second clone compiles only the workspace's own crates (sccache cannot
 #   help there: it caches no build script, proc-macro or binary, and its keys hold paths inside the
 #   clone). Final artefacts (binaries, examples, .wasm, docs, criterion's reports) stay in the
@@ -35,7 +36,7 @@
 # Needs ROOT (the repository root) set by the sourcing script.
 if [ -z "${MOMENTUM_PLAN_BUILD_ENV:-}" ]; then
   export MOMENTUM_PLAN_BUILD_ENV=1
-  _mp_tools=$("$ROOT/scripts/tools.sh") || { echo "scripts/build-env.sh: the tools did not install" >&2; return 2; }
+  _mp_tools=$("$(dirname "${BASH_SOURCE[0]}")/tools.sh") || { echo "scripts/build-env.sh: the tools did not install" >&2; return 2; }
   export PATH="$_mp_tools:$PATH"
   unset _mp_tools
   if [ "${MOMENTUM_PLAN_SCCACHE:-1}" != 0 ] && [ -z "${RUSTC_WRAPPER:-}" ]; then
@@ -49,13 +50,13 @@ if [ -z "${MOMENTUM_PLAN_BUILD_ENV:-}" ]; then
   MOMENTUM_PLAN_BUILD_SHARED=0
   if [ "${MOMENTUM_PLAN_SHARED_BUILD:-1}" != 0 ] && [ -z "${CARGO_BUILD_BUILD_DIR:-}" ] \
     && command -v flock >/dev/null && git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    _mp_build="${XDG_CACHE_HOME:-$HOME/.cache}/momentum-plan/build"
+    _mp_build="${MOMENTUM_PLAN_BUILD_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/momentum-plan/build}"
     if mkdir -p "$_mp_build" && exec {MOMENTUM_PLAN_BUILD_LOCK}>>"$_mp_build/.lock"; then
       if flock -n "$MOMENTUM_PLAN_BUILD_LOCK"; then
         _mp_root=$(cd "$ROOT" && pwd -P)
         if [ "$(cat "$_mp_build/.owner" 2>/dev/null)" != "$_mp_root" ]; then
           git -C "$_mp_root" ls-files -z --cached --others --exclude-standard \
-            | (cd "$_mp_root" && xargs -0 -r touch -c --)
+            | (cd "$_mp_root" && xargs -0 -r touch -c -h --)
           printf '%s\n' "$_mp_root" >"$_mp_build/.owner.tmp" && mv "$_mp_build/.owner.tmp" "$_mp_build/.owner"
         fi
         export CARGO_BUILD_BUILD_DIR="$_mp_build"
