@@ -16,10 +16,9 @@
 #   started at its end, never another run's);
 # - CARGO_BUILD_BUILD_DIR: cargo's intermediate artefacts (dependencies' rlibs, build scripts'
 #   output, fingerprints) in ${MOMENTUM_PLAN_BUILD_DIR:-${XDG_CACHE_HOME:-~/.cache}/momentum-plan/build},
-#   shared by every clone
-#   on the machine, so a second clone compiles only the workspace's own crates (sccache cannot
-#   help there: it caches no build script, proc-macro or binary, and its keys hold paths inside the
-#   clone). Final artefacts (binaries, examples, .wasm, docs, criterion's reports) stay in the
+#   shared by every clone on the machine, so a second clone compiles only the workspace's own
+#   crates (sccache cannot help there: it caches no build script, proc-macro or binary, and its
+#   keys hold paths inside the clone). Final artefacts (binaries, examples, .wasm, docs, criterion's reports) stay in the
 #   clone's target/. Two rules keep it correct:
 #   - one run at a time: this call takes `flock -n` on build/.lock, held by the sourcing script
 #     and its children; when another run holds it, this one builds in its own target/ as before
