@@ -1,4 +1,5 @@
-//! The store data of one request ([`HttpHost`]) and its `wasi:http` hooks ([`DenyOutbound`]).
+//! The store data of one request (`HttpHost`, private to [`crate::http`]) and its `wasi:http`
+//! hooks ([`DenyOutbound`]).
 
 use std::future::Future;
 
