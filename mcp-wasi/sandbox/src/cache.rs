@@ -11,8 +11,8 @@
 //!   wasm features, tunables) and the SHA-256 of the `.wasm` bytes. A different `.wasm`, a
 //!   different wasmtime or a different engine configuration never shares an entry: the stdio
 //!   and the HTTP component, and the stdio and the `--http` engine (pooling, epochs, memory
-//!   reservation: [`crate::http::engine_config`]), all have entries of their own in one
-//!   directory.
+//!   reservation: [`crate::http::pool::PoolSizing::http_engine_config`]), all have entries of
+//!   their own in one directory.
 //! - Entry: `momentum-plan-mcp-<key>.cwasm` = [`MAGIC`] (16 bytes), the key (32 bytes), the
 //!   SHA-256 of the payload (32 bytes), then the payload from
 //!   `Engine::precompile_component`. An entry is used only when magic, key and digest all
@@ -321,7 +321,7 @@ mod tests {
     const EMPTY_COMPONENT: &[u8] = b"\0asm\x0d\x00\x01\x00";
 
     fn engine() -> Engine {
-        Engine::new(&crate::run::engine_config()).unwrap()
+        Engine::new(&crate::guest::engine_config()).unwrap()
     }
 
     #[test]
@@ -348,7 +348,7 @@ mod tests {
         assert_eq!(k1, key(&e, EMPTY_COMPONENT), "stable for the same inputs");
         assert_eq!(k1, key(&engine(), EMPTY_COMPONENT), "stable across engines of one config");
         assert_ne!(k1, key(&e, b"\0asm\x0d\x00\x01\x00\x00"), "different wasm");
-        let mut other = crate::run::engine_config();
+        let mut other = crate::guest::engine_config();
         other.cranelift_opt_level(wasmtime::OptLevel::None);
         let e2 = Engine::new(&other).unwrap();
         assert_ne!(k1, key(&e2, EMPTY_COMPONENT), "different engine config");

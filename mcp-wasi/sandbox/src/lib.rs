@@ -3,7 +3,8 @@
 //! `--http` the Streamable HTTP server (`momentum-plan-mcp-http.wasm`, a `wasi:http` proxy
 //! component, one instance per request: [`http`]).
 //!
-//! What the guest gets (spec `mcp-server.md`, "Sandbox and store"):
+//! What the guest gets (spec `mcp-server.md`, "Sandbox and store"; one grant for both transports,
+//! [`guest`]):
 //! - stdin, stdout and stderr of this process: stdout carries only the guest's protocol
 //!   messages (the runner itself writes only to stderr); stdin is read on the guest's own
 //!   thread ([`stdin`]), which saves two thread wake-ups per request;
@@ -21,14 +22,16 @@
 //! file starts anywhere; `--wasm` or an environment variable runs another ([`locate`]). Every
 //! failure maps to a distinct exit code ([`exit`]).
 //!
-//! Modules: [`cli`] (arguments), [`locate`] (the component: embedded or a file), [`cache`] (compile
-//! cache), [`run`] (engine, WASI context, limits, exit status), [`stdin`] (the guest's stdin),
-//! [`http`] (`--http`: the HTTP server, its pool, deadline and concurrency limit),
-//! [`exit`] (exit codes).
+//! Modules: [`cli`] (arguments and their checks), [`locate`] (the component: embedded or a file),
+//! [`cache`] (compile cache), [`guest`] (the guest's grant, memory cap, engine configuration and
+//! environment names), [`run`] (the stdio run, errors, exit status, the store), [`stdin`] (the
+//! guest's stdin), [`http`] (`--http`: the HTTP server, its pool, deadline and concurrency
+//! limit), [`exit`] (exit codes).
 
 pub mod cache;
 pub mod cli;
 pub mod exit;
+pub mod guest;
 pub mod http;
 pub mod locate;
 pub mod run;

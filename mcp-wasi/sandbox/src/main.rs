@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use momentum_plan_sandbox::cli::Args;
+use momentum_plan_sandbox::cli::{Args, checks};
 use momentum_plan_sandbox::{cache, exit, http, locate, run};
 
 fn fail(code: i32, message: impl std::fmt::Display) -> i32 {
@@ -54,8 +54,8 @@ fn real_main() -> i32 {
             show(cache_dir.as_deref(), "off"),
         );
     }
-    let plan = guest_plan(args.clone(), found.wasm, cache_dir);
-    match run::run(&plan) {
+    let guest = guest_run(args.clone(), found.wasm, cache_dir);
+    match run::run(&guest) {
         Ok(code) => code,
         Err(e) => fail(e.exit_code(), e),
     }
@@ -63,18 +63,26 @@ fn real_main() -> i32 {
 
 /// The guest as both modes run it: the component chosen, the store, the memory cap, the cache, the
 /// guest's arguments and verbosity, from the command line.
-fn guest_plan(args: Args, wasm: locate::Wasm, cache_dir: Option<PathBuf>) -> run::Plan {
+fn guest_run(args: Args, wasm: locate::Wasm, cache_dir: Option<PathBuf>) -> run::GuestRun {
     let memory_bytes = args.memory_bytes();
-    run::Plan { wasm, store: args.store, memory_bytes, cache_dir, guest_args: args.guest_args, verbose: args.verbose }
+    run::GuestRun {
+        wasm,
+        store: args.store,
+        memory_bytes,
+        cache_dir,
+        guest_args: args.guest_args,
+        verbose: args.verbose,
+    }
 }
 
 /// `--http ADDR`: check the command line (token, loopback rule), find the HTTP component, serve.
 fn http_main(args: &Args, addr: SocketAddr) -> i32 {
-    let token = match http::read_bearer_token(args.bearer_token_file.as_deref(), std::env::var_os(http::TOKEN_ENV)) {
+    let token = match checks::read_bearer_token(args.bearer_token_file.as_deref(), std::env::var_os(checks::TOKEN_ENV))
+    {
         Ok(t) => t,
         Err(e) => return fail(exit::USAGE, e),
     };
-    if let Err(e) = http::check_bind(addr, token.is_some()) {
+    if let Err(e) = checks::check_bind(addr, token.is_some()) {
         return fail(exit::USAGE, e);
     }
     let found = match locate::locate(&locate::Inputs::from_process(locate::HTTP, args.wasm.clone())) {
@@ -83,7 +91,7 @@ fn http_main(args: &Args, addr: SocketAddr) -> i32 {
     };
     let cache_dir = cache_dir(args);
     let setup = http::Setup {
-        guest: guest_plan(args.clone(), found.wasm, cache_dir),
+        guest: guest_run(args.clone(), found.wasm, cache_dir),
         addr,
         token,
         allowed_hosts: args.allow_hosts.clone(),

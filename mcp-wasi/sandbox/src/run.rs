@@ -1,30 +1,27 @@
-//! Running the guest: engine, WASI context, memory cap, exit status.
+//! Running the guest on stdio: the run, its errors and exit status, the plan store (the grant
+//! itself is [`crate::guest`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use wasmtime::component::{Linker, ResourceTable};
-use wasmtime::{Config, Engine, ResourceLimiter, Store};
+use wasmtime::{Engine, Store};
 use wasmtime_wasi::p2::bindings::sync::Command;
-use wasmtime_wasi::{FsPerms, I32Exit, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
+use wasmtime_wasi::{I32Exit, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 
 use crate::cache;
 use crate::exit;
+use crate::guest::{Grant, MemoryCap, STDIO_ARGV0, engine_config, grant};
 use crate::locate::Wasm;
 use crate::stdin::DirectStdin;
 
-/// Guest path of the plan store (spec `mcp-server.md`, "Sandbox and store").
-pub const GUEST_STORE: &str = "/plans";
-/// The guest's `argv[0]`.
-pub const GUEST_ARGV0: &str = "momentum-plan-mcp";
-
 /// Everything [`run`] needs, already resolved (the component chosen, the cache directory chosen).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Plan {
+pub struct GuestRun {
     /// The component: a file, or the copy built into the runner.
     pub wasm: Wasm,
-    /// Host directory to mount read-write at [`GUEST_STORE`], if any.
+    /// Host directory to mount read-write at [`crate::guest::GUEST_STORE`], if any.
     pub store: Option<PathBuf>,
     /// Linear-memory cap in bytes.
     pub memory_bytes: usize,
@@ -120,49 +117,6 @@ impl fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-/// The engine configuration (part of the cache key): wasmtime's defaults for the enabled
-/// features; components on; Cranelift optimising for speed.
-pub fn engine_config() -> Config {
-    let mut c = Config::new();
-    c.wasm_component_model(true);
-    c.cranelift_opt_level(wasmtime::OptLevel::Speed);
-    c
-}
-
-/// Caps the guest's linear memories at `cap` bytes and remembers a refused growth.
-#[derive(Debug)]
-pub struct MemoryCap {
-    cap: usize,
-    refused: Option<usize>,
-}
-
-impl MemoryCap {
-    /// A limiter allowing at most `cap` bytes per linear memory.
-    pub fn new(cap: usize) -> Self {
-        MemoryCap { cap, refused: None }
-    }
-    /// The largest size a refused `memory.grow` (or initial size) asked for, if any.
-    pub fn refused(&self) -> Option<usize> {
-        self.refused
-    }
-}
-
-impl ResourceLimiter for MemoryCap {
-    fn memory_growing(&mut self, _current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
-        if desired > self.cap {
-            // Refused the spec's way (`memory.grow` returns -1); remembered so that the trap
-            // the guest's allocator raises next is reported as the cap, not as a bug.
-            self.refused = Some(self.refused.map_or(desired, |d| d.max(desired)));
-            return Ok(false);
-        }
-        Ok(maximum.is_none_or(|m| desired <= m))
-    }
-
-    fn table_growing(&mut self, _current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
-        Ok(maximum.is_none_or(|m| desired <= m))
-    }
-}
-
 /// Per-store host state: the WASI context, its resource table and the memory limiter.
 struct Host {
     ctx: WasiCtx,
@@ -227,52 +181,41 @@ fn create_store(dir: &Path) -> std::io::Result<()> {
     }
 }
 
-/// The WASI context: the process's stdio (stdin read directly, see [`crate::stdin`]), no network, no host environment, arguments
-/// `argv0 + guest_args`, and with a store only: `store` at [`GUEST_STORE`] read-write and
-/// `PLAN_STORE=/plans`.
+/// The WASI context: the process's stdio (stdin read directly, see [`crate::stdin`]) and the
+/// [`grant`] with argv `momentum-plan-mcp + guest_args` and no variable but the store's.
 fn wasi_ctx(store: Option<&Path>, guest_args: &[String]) -> Result<WasiCtx, RunError> {
     let mut b = WasiCtxBuilder::new();
-    b.stdin(DirectStdin::host())
-        .inherit_stdout()
-        .inherit_stderr()
-        .allow_blocking_current_thread(true)
-        .allow_tcp(false)
-        .allow_udp(false)
-        .allow_ip_name_lookup(false)
-        .arg(GUEST_ARGV0)
-        .args(guest_args);
-    if let Some(dir) = store {
-        b.preopened_dir(dir, GUEST_STORE, FsPerms::ReadWrite)
-            .map_err(|e| RunError::BadStore(dir.to_path_buf(), format!("{e:#}")))?;
-        b.env("PLAN_STORE", GUEST_STORE);
-    }
+    b.stdin(DirectStdin::host()).inherit_stdout().inherit_stderr();
+    // Only the store can fail.
+    grant(&mut b, &Grant { argv0: STDIO_ARGV0, args: guest_args, store, env: &[] })
+        .map_err(|e| RunError::BadStore(store.map(Path::to_path_buf).unwrap_or_default(), format!("{e:#}")))?;
     Ok(b.build())
 }
 
 /// Runs the guest to its end. `Ok(code)` is the guest's exit status (0 normal end, 1 when
 /// `run` returned an error, else the code it exited with).
-pub fn run(plan: &Plan) -> Result<i32, RunError> {
+pub fn run(guest: &GuestRun) -> Result<i32, RunError> {
     let t0 = Instant::now();
     let say = |what: &str| {
-        if plan.verbose {
+        if guest.verbose {
             eprintln!("momentum-plan-sandbox: [{:>7.2} ms] {what}", t0.elapsed().as_secs_f64() * 1e3);
         }
     };
-    let store_dir = plan.store.as_deref().map(open_store).transpose()?;
-    let wasm = plan.wasm.bytes().map_err(|e| RunError::UnreadableWasm(plan.wasm.clone(), e))?;
-    say(&format!("read {} ({} bytes)", plan.wasm, wasm.len()));
+    let store_dir = guest.store.as_deref().map(open_store).transpose()?;
+    let wasm = guest.wasm.bytes().map_err(|e| RunError::UnreadableWasm(guest.wasm.clone(), e))?;
+    say(&format!("read {} ({} bytes)", guest.wasm, wasm.len()));
 
     let engine = Engine::new(&engine_config()).map_err(|e| RunError::Internal(format!("{e:#}")))?;
-    let (component, outcome) = cache::load(&engine, &wasm, plan.cache_dir.as_deref())
-        .map_err(|e| RunError::BadWasm(plan.wasm.clone(), one_line(&e.to_string())))?;
+    let (component, outcome) = cache::load(&engine, &wasm, guest.cache_dir.as_deref())
+        .map_err(|e| RunError::BadWasm(guest.wasm.clone(), one_line(&e.to_string())))?;
     say(&outcome.describe());
 
     let mut linker: Linker<Host> = Linker::new(&engine);
     wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| RunError::Internal(format!("{e:#}")))?;
     let host = Host {
-        ctx: wasi_ctx(store_dir.as_deref(), &plan.guest_args)?,
+        ctx: wasi_ctx(store_dir.as_deref(), &guest.guest_args)?,
         table: ResourceTable::new(),
-        limits: MemoryCap::new(plan.memory_bytes),
+        limits: MemoryCap::new(guest.memory_bytes),
     };
     let mut store = Store::new(&engine, host);
     store.limiter(|h| &mut h.limits);
@@ -281,9 +224,9 @@ pub fn run(plan: &Plan) -> Result<i32, RunError> {
         Ok(c) => c,
         Err(e) => {
             if let Some(desired) = store.data().limits.refused() {
-                return Err(RunError::MemoryCap { cap: plan.memory_bytes, desired });
+                return Err(RunError::MemoryCap { cap: guest.memory_bytes, desired });
             }
-            return Err(RunError::BadWasm(plan.wasm.clone(), one_line(&format!("{e:#}"))));
+            return Err(RunError::BadWasm(guest.wasm.clone(), one_line(&format!("{e:#}"))));
         }
     };
     say("instantiated; running");
@@ -297,7 +240,7 @@ pub fn run(plan: &Plan) -> Result<i32, RunError> {
                 return Ok(*code);
             }
             if let Some(desired) = store.data().limits.refused() {
-                return Err(RunError::MemoryCap { cap: plan.memory_bytes, desired });
+                return Err(RunError::MemoryCap { cap: guest.memory_bytes, desired });
             }
             match e.downcast_ref::<wasmtime::Trap>() {
                 Some(trap) => Err(RunError::Trap(one_line(&trap.to_string()))),
@@ -310,18 +253,6 @@ pub fn run(plan: &Plan) -> Result<i32, RunError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn memory_cap_refuses_and_remembers() {
-        let mut cap = MemoryCap::new(1 << 20);
-        assert!(cap.memory_growing(0, 1 << 20, None).unwrap());
-        assert!(cap.memory_growing(0, 1 << 16, Some(1 << 17)).unwrap());
-        assert!(!cap.memory_growing(0, 1 << 18, Some(1 << 17)).unwrap());
-        assert_eq!(cap.refused(), None, "the module's own maximum is not the cap");
-        assert!(!cap.memory_growing(1 << 20, 3 << 20, None).unwrap());
-        assert!(!cap.memory_growing(1 << 20, 2 << 20, None).unwrap());
-        assert_eq!(cap.refused(), Some(3 << 20));
-    }
 
     #[cfg(unix)]
     fn mode(path: &Path) -> u32 {

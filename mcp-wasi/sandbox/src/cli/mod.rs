@@ -3,7 +3,7 @@
 //! Without `--http` the runner serves MCP on stdin/stdout ([`crate::run`]); with `--http [ADDR]`
 //! it serves Streamable HTTP ([`crate::http`]). The HTTP-only flags (`--bearer-token-file`,
 //! `--allow-host`, `--allow-origin`, `--max-concurrency`, `--request-timeout-ms`) are a usage
-//! error without `--http`.
+//! error without `--http`. The values' own checks are in [`checks`].
 
 use std::ffi::OsString;
 use std::net::SocketAddr;
@@ -11,6 +11,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Parser;
+
+pub mod checks;
 
 /// Default guest memory cap, in MiB (spec `mcp-server.md`, "Sandbox and store": 64 MiB).
 pub const DEFAULT_MEMORY_MIB: u32 = 64;
@@ -76,7 +78,7 @@ pub struct Args {
         value_name = "ADDR",
         num_args = 0..=1,
         default_missing_value = DEFAULT_HTTP_ADDR,
-        value_parser = crate::http::parse_listen_addr,
+        value_parser = checks::parse_listen_addr,
     )]
     pub http: Option<SocketAddr>,
 
@@ -90,12 +92,12 @@ pub struct Args {
 
     /// With --http: also accept requests whose Host is NAME (matched without port; loopback
     /// names are always accepted). Repeatable.
-    #[arg(long = "allow-host", value_name = "NAME", requires = "http", value_parser = crate::http::parse_allowed_host)]
+    #[arg(long = "allow-host", value_name = "NAME", requires = "http", value_parser = checks::parse_allowed_host)]
     pub allow_hosts: Vec<String>,
 
     /// With --http: also accept requests from the browser origin ORIGIN (`scheme://host[:port]`;
     /// loopback origins are always accepted). Repeatable.
-    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http", value_parser = crate::http::parse_allowed_origin)]
+    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http", value_parser = checks::parse_allowed_origin)]
     pub allow_origins: Vec<String>,
 
     /// With --http: at most N requests run at once (one guest instance each); later ones wait
