@@ -8,7 +8,7 @@
 // cannot hold and says so in the core's words, for the three functions both packages export from
 // `makeConverter`: validatePlan (§5), repairPlan and planSchema (§9), which read their arguments
 // and throw alike: every message about a plan, a request or a schema variant comes from the
-// native side (momentum_plan::host: HostFault's Display, Argument::not_json, Verdict::not_json;
+// native side (core/src/host.rs: HostFault's Display, Argument::not_json, Verdict::not_json;
 // SchemaError's Display), so the two packages throw the same errors and give the same bytes. (Only
 // the TypeErrors for a repairPlan `options` or a planSchema `variant` of the wrong JS type are
 // worded here: the core has no such values.)

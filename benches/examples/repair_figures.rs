@@ -40,7 +40,7 @@ fn main() {
     let mut schemas: BTreeMap<String, Option<jsonschema::Validator>> = BTreeMap::new();
     for file in &files {
         for line in std::fs::read_to_string(file).expect("readable").lines().filter(|l| !l.trim().is_empty()) {
-            let rec = momentum_plan::json::parse(line).expect("vector line is JSON");
+            let rec = momentum_plan::parse_json(line).expect("vector line is JSON");
             let (plan, request) = (&rec["plan"], &rec["request"]);
             let before = validate(plan, request);
             let input = match plan {
@@ -61,7 +61,7 @@ fn main() {
                 }
             }
             let object = match plan {
-                Value::String(t) => momentum_plan::json::parse(t).ok().filter(Value::is_object),
+                Value::String(t) => momentum_plan::parse_json(t).ok().filter(Value::is_object),
                 v => Some(v.clone()).filter(Value::is_object),
             };
             let Some(object) = object else { continue };

@@ -45,10 +45,9 @@
 
 mod text;
 
-use momentum_plan::host::{Argument, FaultKind, HostFault};
-use momentum_plan::json::JsonError;
 use momentum_plan::{
-    Applicability, Check, IssueCode, JsonPath, Repair, RepairOptions, SchemaVariant, Segment, Stop, Verdict,
+    Applicability, Argument, Check, FaultKind, HostFault, IssueCode, JsonError, JsonPath, Repair, RepairOptions,
+    SchemaVariant, Segment, Stop, Verdict,
 };
 
 /// The addon's allocator: mimalloc makes the core's allocations ~10–25 % faster than glibc malloc
@@ -190,8 +189,8 @@ pub fn repair_plan_text_fault_json(
 #[allow(clippy::needless_pass_by_value)] // napi-rs hands JS values over as owned `String`s/`Vec`s; the Node API is fixed
 pub fn plan_schema_json(request: Unknown<'_>, variant: String) -> Result<String> {
     let parsed = match text::read_text(&request, "request")? {
-        text::Text::Str(t) => momentum_plan::json::parse(&t),
-        text::Text::Bytes(b) => momentum_plan::json::parse_bytes(b),
+        text::Text::Str(t) => momentum_plan::parse_json(&t),
+        text::Text::Bytes(b) => momentum_plan::parse_json_bytes(b),
     };
     let request = match parsed {
         Ok(r) => r,

@@ -2,7 +2,7 @@
 //! `test.sh` builds them into a separate addon, `test/addon/momentum-plan-node.node`, for the
 //! test suite and `npm run bench`; `test/api.test.mjs` checks the shipped addon lacks them.
 
-use momentum_plan::host::Argument;
+use momentum_plan::Argument;
 use napi::{Error, Result, Status};
 use napi_derive::napi;
 

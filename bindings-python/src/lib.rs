@@ -14,7 +14,7 @@
 //! neither argument borrows Python memory (both built into the arena); text is read in place, so
 //! the GIL stays held for it. A Rust panic never crosses into Python: it becomes a `RuntimeError`.
 //!
-//! Every fault text is the core's ([`momentum_plan::host`]): a value JSON cannot hold becomes a
+//! Every fault text is the core's ([`momentum_plan::HostFault`]): a value JSON cannot hold becomes a
 //! [`HostFault`] raised as `TypeError` ([`momentum_plan::FaultKind::is_type`]) or `ValueError`,
 //! with the attributes `argument` (`"plan"`/`"request"`), `path` (the JSONPath) and `kind` (the
 //! fault's stable name, e.g. `"notFinite"`); in a plan, the faults JSON text could hold too
@@ -163,9 +163,9 @@ fn plan_schema<'py>(py: Python<'py>, request: &Bound<'py, PyAny>, variant: &str)
         let value = match read(request, Argument::Request, &arena)? {
             Read::NotText(e) => return Err(request_not_json(py, &e)),
             Read::Fault(f) => return Err(host_error(py, &f)),
-            Read::Text(t) => momentum_plan::json::parse(t).map_err(|e| request_not_json(py, &e))?,
-            Read::Bytes(b) => momentum_plan::json::parse_bytes(b).map_err(|e| request_not_json(py, &e))?,
-            Read::OwnedBytes(b) => momentum_plan::json::parse_bytes(&b).map_err(|e| request_not_json(py, &e))?,
+            Read::Text(t) => momentum_plan::parse_json(t).map_err(|e| request_not_json(py, &e))?,
+            Read::Bytes(b) => momentum_plan::parse_json_bytes(b).map_err(|e| request_not_json(py, &e))?,
+            Read::OwnedBytes(b) => momentum_plan::parse_json_bytes(&b).map_err(|e| request_not_json(py, &e))?,
             Read::Tree(t) => t.to_value(),
         };
         let variant = SchemaVariant::from_name(variant).map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -26,7 +26,7 @@
 //! - `schemaUtf8(request, variant)`: the plan schema of a request given as UTF-8 bytes, or an
 //!   error message (kind-prefixed);
 //! - `faultText`, `textFaultText`, `planFault`, `planTextFault`: the core's words for what a host
-//!   value or text holds that JSON cannot (`momentum_plan::host`);
+//!   value or text holds that JSON cannot (`momentum_plan::HostFault`);
 //! - `floatText`, `renderPath`, `maxDepth`: the core's number form, JSONPaths and nesting limit;
 //! - `getPlanContract()`: the contract;
 //! - `valueSpan(text, path)`: where the value a verdict's path names is in the plan's text
@@ -36,10 +36,9 @@
 //! `repairPlan`, `planSchema`, `getPlanContract`, `renderPath` and `valueSpan`, and wraps every call so that a trap (out of memory, or a
 //! panic, which aborts) re-instantiates the module instead of leaving it unusable.
 
-use momentum_plan::host::{Argument, FaultKind, HostFault};
-use momentum_plan::json::JsonError;
 use momentum_plan::{
-    Check, Input, JsonPath, Position, Repair, RepairOptions, SchemaVariant, Segment, SpanError, Verdict,
+    Argument, Check, FaultKind, HostFault, Input, JsonError, JsonPath, Position, Repair, RepairOptions, SchemaVariant,
+    Segment, SpanError, Verdict,
 };
 use wasm_bindgen::prelude::*;
 
@@ -253,7 +252,7 @@ pub fn repair_plan_text_fault(
 /// None in practice; a failure of `JSON.parse` would be rethrown.
 #[wasm_bindgen(js_name = schemaUtf8, unchecked_return_type = "PlanSchema | string")]
 pub fn schema_utf8(request: &[u8], variant: &str) -> Result<JsValue, JsValue> {
-    let request = match momentum_plan::json::parse_bytes(request) {
+    let request = match momentum_plan::parse_json_bytes(request) {
         Ok(r) => r,
         Err(e) => return Ok(JsValue::from_str(&format!("!{}", Argument::Request.not_json(&e)))),
     };

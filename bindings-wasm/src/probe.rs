@@ -18,7 +18,7 @@ fn swb_error(e: &serde_wasm_bindgen::Error) -> JsValue {
 
 /// The request text read strictly, or a `TypeError`.
 fn request_value(request: &str) -> Result<Value, JsValue> {
-    momentum_plan::json::parse(request).map_err(|e| crate::JsTypeError::new(&e.to_string()).into())
+    momentum_plan::parse_json(request).map_err(|e| crate::JsTypeError::new(&e.to_string()).into())
 }
 
 /// In: `serde-wasm-bindgen` walks the plan object into a `Value` (one boundary crossing per

@@ -80,7 +80,7 @@ pub(crate) fn read_pair(plan: &Path, request: Option<&Path>, stdin_filename: Opt
 /// A sentence naming the file: it cannot be read, or it is not JSON (with line and column).
 pub(crate) fn read_request(path: &Path) -> Result<Value, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read the request {}: {e}", path.display()))?;
-    momentum_plan::json::parse_bytes(&bytes).map_err(|e| format!("the request {} is not JSON: {e}", path.display()))
+    momentum_plan::parse_json_bytes(&bytes).map_err(|e| format!("the request {} is not JSON: {e}", path.display()))
 }
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to

@@ -66,7 +66,7 @@ fn read(path: &Path) -> Vec<u8> {
 
 fn request_of(plan: &str) -> Value {
     let name = plan.replace(".plan.json", ".request.json");
-    momentum_plan::json::parse_bytes(&read(&example(&name))).expect("request is JSON")
+    momentum_plan::parse_json_bytes(&read(&example(&name))).expect("request is JSON")
 }
 
 /// The value written at 1-based `line` and character `column` of `text`, read by `serde_json` from

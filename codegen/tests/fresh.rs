@@ -71,7 +71,7 @@ fn the_unions_are_the_core_registries() {
 #[test]
 fn mcp_output_schemas_are_self_contained_and_bare() {
     let text = committed("mcp-wasi/src/tool-schemas.json");
-    let tools = momentum_plan::json::parse(&text).expect("JSON");
+    let tools = momentum_plan::parse_json(&text).expect("JSON");
     let names: Vec<&String> = tools.as_object().expect("object").keys().collect();
     assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]);
     for (name, entry) in tools.as_object().expect("object") {

@@ -18,7 +18,7 @@ fn vector_lines() -> Vec<Value> {
     let mut out = Vec::new();
     for f in files {
         for line in std::fs::read_to_string(&f).expect("readable").lines().filter(|l| !l.trim().is_empty()) {
-            out.push(momentum_plan::json::parse(line).expect("vector line is JSON"));
+            out.push(momentum_plan::parse_json(line).expect("vector line is JSON"));
         }
     }
     assert!(out.len() >= 5_000, "{} vectors", out.len());
@@ -49,7 +49,7 @@ fn every_vector_verdict_and_repair_matches_the_schemas() {
     let (mut verdicts, mut schemas, mut ops) = (0, 0, std::collections::BTreeSet::new());
     for rec in vector_lines() {
         let (plan, request) = (&rec["plan"], &rec["request"]);
-        let v = momentum_plan::json::parse(&validate(plan, request).to_json()).expect("verdict JSON");
+        let v = momentum_plan::parse_json(&validate(plan, request).to_json()).expect("verdict JSON");
         check(&verdict, "Verdict", &v, &mut failures);
         verdicts += 1;
         let input = match plan {
@@ -59,7 +59,7 @@ fn every_vector_verdict_and_repair_matches_the_schemas() {
         for unsafe_fixes in [false, true] {
             let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
             let r = repair(input, Input::Value(request), &options).expect("a value request");
-            let r = momentum_plan::json::parse(&r.to_json()).expect("repair JSON");
+            let r = momentum_plan::parse_json(&r.to_json()).expect("repair JSON");
             for op in r["patch"].as_array().into_iter().flatten() {
                 ops.insert(op["op"].as_str().unwrap_or_default().to_owned());
             }
@@ -107,7 +107,7 @@ fn object_definitions_list_the_core_members_in_order() {
         r#"{"format": "daily-momentum-ai-plan ", "kind": "routine", "routine": {"blocks": [{"start": "7:00"}]}}"#;
     let options = RepairOptions { unsafe_fixes: true, ..RepairOptions::default() };
     let r = repair(Input::Text(plan), Input::Value(&request), &options).expect("value request");
-    let r = momentum_plan::json::parse(&r.to_json()).expect("repair JSON");
+    let r = momentum_plan::parse_json(&r.to_json()).expect("repair JSON");
     let c = serde_json::to_value(contract()).expect("contract");
     let fix = r["applied"].get(0).or_else(|| r["offered"].get(0)).expect("a fix");
     let samples = [

@@ -44,7 +44,7 @@ fn files(plan: &str, request: &str) -> ExitCode {
     };
     let request = match std::fs::read(request)
         .map_err(|e| e.to_string())
-        .and_then(|b| momentum_plan::json::parse_bytes(&b).map_err(|e| e.to_string()))
+        .and_then(|b| momentum_plan::parse_json_bytes(&b).map_err(|e| e.to_string()))
     {
         Ok(v) => v,
         Err(e) => {

@@ -28,7 +28,7 @@
 //! # Ok::<(), momentum_plan::JsonError>(())
 //! ```
 
-use crate::json::{JsonError, JsonErrorKind, MAX_DEPTH, clip};
+use crate::json::{JsonError, MAX_DEPTH};
 use crate::tree::{Members, Node, close_members};
 use bumpalo::Bump;
 use serde_json::Value;
@@ -376,10 +376,7 @@ impl<'a> TreeBuilder<'a> {
             Value::Number(n) => {
                 let s = n.as_str();
                 if s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) && !s.parse::<f64>().is_ok_and(f64::is_finite) {
-                    return Err(JsonError::in_value(
-                        JsonErrorKind::NumberOverflow,
-                        format!("the number {} is too large (it overflows to infinity)", clip(s, 40)),
-                    ));
+                    return Err(JsonError::number_overflow(s));
                 }
                 self.number_literal(s);
             }
@@ -587,7 +584,7 @@ mod tests {
         for _ in 0..MAX_DEPTH {
             b.begin_array().unwrap();
         }
-        assert_eq!(b.begin_array().unwrap_err().kind, JsonErrorKind::TooDeep);
+        assert_eq!(b.begin_array().unwrap_err().kind, crate::JsonErrorKind::TooDeep);
         let v = built(|b| {
             b.begin_object().unwrap();
             b.key("a");

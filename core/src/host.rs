@@ -153,6 +153,14 @@ impl FaultKind {
 /// what kind, and the kind's detail (see [`FaultKind`]). Its [`Display`](fmt::Display) is the one
 /// message every binding raises, e.g.
 /// `plan at $.routine.blocks[0].durationMin is NaN, which JSON cannot hold (JSON has no NaN or Infinity)`.
+///
+/// Two families (validator.md §7, D12): a fault JSON *text* could hold too (nesting deeper than
+/// [`MAX_DEPTH`](crate::MAX_DEPTH) levels, a lone surrogate) is the core's to judge, as the
+/// [`JsonError`] of [`HostFault::json_error`] (in a plan, the `json` verdict of
+/// [`Verdict::not_json`](crate::Verdict::not_json)); a fault no JSON text can express (NaN and
+/// infinities, cycles, host types without a JSON form, `undefined` and array holes, non-string
+/// member names) is the caller's error, raised as the host's idiomatic exception with this text.
+/// One grammar: `<argument> at <JSONPath> <what>, which JSON cannot hold[ (<hint>)]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostFault {
     /// The argument the fault is in.

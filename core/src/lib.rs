@@ -21,10 +21,11 @@
 mod builder;
 mod contract;
 mod fix;
-pub mod host;
-pub mod json;
+mod host;
+mod json;
 mod messages;
 mod path;
+mod quote;
 mod repair;
 mod schema;
 mod span;
@@ -39,7 +40,9 @@ pub use contract::{
 };
 pub use fix::{Applicability, Fix};
 pub use host::{Argument, FaultKind, HostFault, float_text};
-pub use json::{JsonError, JsonErrorKind, MAX_DEPTH, line_column};
+pub use json::{
+    JsonError, JsonErrorKind, MAX_DEPTH, line_column, parse as parse_json, parse_bytes as parse_json_bytes,
+};
 pub use path::{JsonPath, Segment};
 pub use repair::{Repair, RepairOptions, Stop, repair};
 pub use schema::{SchemaError, SchemaVariant, plan_schema};
@@ -48,4 +51,4 @@ pub use span::{Position, Span, SpanError, value_span};
 pub use validate::{
     Input, validate, validate_bytes, validate_input, validate_text, validate_text_pair, validate_value_text,
 };
-pub use verdict::{Check, Issue, IssueCode, Verdict};
+pub use verdict::{Check, Issue, IssueCode, UnknownIssueCode, Verdict};

@@ -1,15 +1,18 @@
-//! Every text the drafting model reads, in one place (issue 14): one function per issue message of
-//! validator.md §5–§6, then, in [`fixes`], one per fix description of §9.
+//! Every rule message, in one place (issue 14): one function per issue message of validator.md
+//! §5–§6, then, in [`fixes`], one per fix description of §9. The reasons a text is not JSON are
+//! not here: the parser's grammar reasons are in `tree.rs`, the others in `json/error.rs`
+//! ([`JsonError`]'s constructors); [`not_json`] puts either in the `json` message.
 //!
 //! Each function takes the typed facts its message states (a value found in the plan as a
 //! [`Node`], or `None` when it is absent; times as minutes after midnight; counts; the limit the
-//! rule enforces) and returns the message in English. Values are quoted as JSON, cut to about 60
-//! characters (§7 "Messages"). The rules in `validate/` decide *whether* an issue is raised and
-//! call exactly one of these for its words; a wording change is a change here and a diff in
-//! `core/tests/golden/`.
+//! rule enforces) and returns the message in English. Values are quoted as JSON (`quote.rs`), cut
+//! to about 60 characters (§7 "Messages"). The rules in `validate/` decide *whether* an issue is
+//! raised and call exactly one of these for its words; a wording change is a change here and a
+//! diff in `core/tests/golden/`.
 
 use crate::contract::{CATEGORIES, FORMAT, WEEKDAYS};
-use crate::json::{JsonError, hhmm, quote, quote_opt};
+use crate::json::{JsonError, hhmm};
+use crate::quote::{quote, quote_opt};
 use crate::tree::Node;
 
 /// A JSON type as a message names it (`a string`, `an array`, ...).
@@ -447,7 +450,8 @@ pub(crate) fn feasibility(total: u64, limit: u32) -> String {
 /// description: what the fix does, written for the model. Applicability is the rule's to decide.
 pub(crate) mod fixes {
     use crate::contract::FORMAT;
-    use crate::json::{hhmm, quote, quote_opt};
+    use crate::json::hhmm;
+    use crate::quote::{quote, quote_opt};
     use crate::tree::Node;
 
     /// `format`, safe: the format constant.

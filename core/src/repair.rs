@@ -191,10 +191,16 @@ impl Repair {
 /// A valid plan comes back unchanged with an empty patch, at the cost of one validation.
 ///
 /// # Errors
-/// A [`JsonError`] when the *request*, given as text or bytes, is not strict JSON (as
-/// [`crate::validate_input`]).
+/// A [`JsonError`] when the *request*, given as text or bytes, or either argument given as
+/// [`Input::ValueText`], is not strict JSON (as [`crate::validate_input`]).
 #[allow(clippy::too_many_lines)] // kept whole, to read side by side with validator.md §9
 pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> Result<Repair, JsonError> {
+    if let Input::ValueText(t) = plan {
+        // The value the text stands for, repaired as that value; the request is read first, as
+        // `validate_input` reads it, so its fault is the one returned when both are at fault.
+        let request = request_value(request)?;
+        return repair(Input::Value(&json::parse(t)?), Input::Value(&request), options);
+    }
     // A valid plan costs one validation: it comes back as given.
     let first = crate::validate_input(plan, request)?;
     if first.valid {
@@ -212,6 +218,8 @@ pub fn repair(plan: Input<'_>, request: Input<'_>, options: &RepairOptions) -> R
         },
         Input::Value(v) => (Some(v.clone()), None),
         Input::Tree(t) => (Some(t.to_value()), None),
+        // Read as a value at the top.
+        Input::ValueText(_) => (None, None),
     };
     let request_at_fault = crate::schema::request_faults(request);
     let Some(mut value) = value.filter(Value::is_object) else {
@@ -393,7 +401,7 @@ fn overlaps(touched: &[String], pointer: &str) -> bool {
 /// The request as a value, borrowed when it is one.
 fn request_value(request: Input<'_>) -> Result<Cow<'_, Value>, JsonError> {
     Ok(match request {
-        Input::Text(t) => Cow::Owned(json::parse(t)?),
+        Input::Text(t) | Input::ValueText(t) => Cow::Owned(json::parse(t)?),
         Input::Bytes(b) => Cow::Owned(json::parse_bytes(b)?),
         Input::Value(v) => Cow::Borrowed(v),
         Input::Tree(t) => Cow::Owned(t.to_value()),
@@ -404,7 +412,7 @@ fn request_value(request: Input<'_>) -> Result<Cow<'_, Value>, JsonError> {
 /// are not UTF-8: with U+FFFD for what is not).
 fn plan_text(plan: Input<'_>) -> String {
     match plan {
-        Input::Text(t) => t.to_owned(),
+        Input::Text(t) | Input::ValueText(t) => t.to_owned(),
         Input::Value(Value::String(t)) => t.clone(),
         Input::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
         Input::Value(v) => v.to_string(),

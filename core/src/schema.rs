@@ -52,7 +52,7 @@ impl SchemaVariant {
         SchemaVariant::ALL
             .into_iter()
             .find(|v| v.as_str() == name)
-            .ok_or_else(|| SchemaError::UnknownVariant(json::clip(name, 40)))
+            .ok_or_else(|| SchemaError::UnknownVariant(crate::quote::clip(name, 40)))
     }
 }
 
@@ -99,7 +99,7 @@ pub(crate) fn request_faults(request: &Value) -> Vec<String> {
         Some("routine" | "goal") => {}
         _ => out.push(format!(
             "The request's kind is {}; it must be \"routine\" or \"goal\" ($.request.kind).",
-            request.get("kind").map_or_else(|| "missing".to_owned(), |k| json::clip(&k.to_string(), 60))
+            request.get("kind").map_or_else(|| "missing".to_owned(), |k| crate::quote::clip(&k.to_string(), 60))
         )),
     }
     out
@@ -135,10 +135,6 @@ const TIME_PATTERN: &str = "^([01][0-9]|2[0-3]):[0-5][0-9]$";
 const BLANK_CLASS: &str =
     "\\u0009-\\u000D\\u001C-\\u0020\\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028-\\u2029\\u202F\\u205F\\u3000";
 
-fn blank_class() -> &'static str {
-    BLANK_CLASS
-}
-
 /// The category ids, in contract order.
 fn category_ids() -> Vec<&'static str> {
     CATEGORIES.iter().map(|c| c.id).collect()
@@ -157,7 +153,7 @@ fn request_days(request: &Value) -> Option<i64> {
 }
 
 fn validation(request: &Value, kind: &str) -> Value {
-    let not_blank = format!("[^{}]", blank_class());
+    let not_blank = format!("[^{BLANK_CLASS}]");
     let text = |max: Option<u32>| match max {
         Some(n) => json!({"type": "string", "maxLength": n, "pattern": not_blank}),
         None => json!({"type": "string", "pattern": not_blank}),
@@ -241,8 +237,7 @@ fn validation(request: &Value, kind: &str) -> Value {
 }
 
 fn strict(request: &Value, kind: &str) -> Value {
-    let blank = blank_class();
-    let text = |what: String| json!({"type": "string", "pattern": format!("^[^{blank}]([\\s\\S]*[^{blank}])?$"), "description": what});
+    let text = |what: String| json!({"type": "string", "pattern": format!("^[^{BLANK_CLASS}]([\\s\\S]*[^{BLANK_CLASS}])?$"), "description": what});
     let one = |v: &Value| -> Value {
         let ty = match v {
             Value::String(_) => "string",
@@ -342,8 +337,8 @@ mod tests {
 
     #[test]
     fn the_blank_class_is_the_validators_white_space() {
-        assert_eq!(blank_class(), generated_class());
-        assert!(!blank_class().contains("FEFF"));
+        assert_eq!(BLANK_CLASS, generated_class());
+        assert!(!BLANK_CLASS.contains("FEFF"));
     }
 
     #[test]

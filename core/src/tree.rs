@@ -9,7 +9,7 @@
 //! owned `String` per member) this does a fraction of the work. Parsing never recurses, so depth
 //! is bounded by [`MAX_DEPTH`] alone.
 
-use crate::json::{JsonError, JsonErrorKind, MAX_DEPTH};
+use crate::json::{JsonError, MAX_DEPTH};
 use bumpalo::Bump;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -306,7 +306,7 @@ pub(crate) fn check(text: &str) -> Result<(), JsonError> {
 }
 
 /// How many bytes of a value's compact JSON a message quotes before it stops writing
-/// (`json::quote`): a value read only to be quoted needs no more of its tree than that.
+/// (`quote::quote`): a value read only to be quoted needs no more of its tree than that.
 pub(crate) const QUOTE_BYTES: usize = 240;
 
 /// Parses plan text exactly as [`parse_with`] judges it (the same errors, at the same
@@ -361,12 +361,6 @@ impl<'a> Parser<'a, '_> {
     #[inline(never)]
     fn err(&self, reason: &str) -> JsonError {
         JsonError::at(self.text, self.i, reason)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn err_kind(&self, kind: JsonErrorKind, reason: &str) -> JsonError {
-        JsonError::kind_at(kind, self.text, self.i, reason)
     }
 
     /// Skips whitespace. Most calls find none (compact text, or between a value and its `,`), so
@@ -464,7 +458,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// The value at `self.i` in text already checked whole, written from byte `start` of its
-    /// compact JSON (a lower bound): only what `json::quote` can write of it, the first
+    /// compact JSON (a lower bound): only what `quote::quote` can write of it, the first
     /// [`QUOTE_BYTES`] bytes, is built. A member or element is left out only when the output
     /// before its comma already exceeds that (every value is at least one byte, every member
     /// its quoted name, `:` and one byte), so the quote of the result is the quote of the whole
@@ -649,7 +643,7 @@ impl<'a> Parser<'a, '_> {
     /// Whether a container may open inside `open` open ones (at most [`MAX_DEPTH`] levels, §7).
     fn room_for_one_more(&self, open: usize) -> Result<(), JsonError> {
         if open + self.base >= MAX_DEPTH {
-            return Err(self.err_kind(JsonErrorKind::TooDeep, &crate::json::too_deep_reason()));
+            return Err(JsonError::too_deep_at(self.text, self.i));
         }
         Ok(())
     }
@@ -729,8 +723,7 @@ impl<'a> Parser<'a, '_> {
         let lit = &self.text[start..i];
         let fraction = i > int_start + int_len;
         if exotic && fraction && !lit.parse::<f64>().is_ok_and(f64::is_finite) {
-            self.i = start;
-            return Err(self.err_kind(JsonErrorKind::NumberOverflow, "number out of range (it overflows to infinity)"));
+            return Err(JsonError::number_overflow_at(self.text, start, lit));
         }
         self.i = i;
         Ok(lit)
@@ -814,27 +807,15 @@ impl<'a> Parser<'a, '_> {
                                         self.i += 2;
                                         let lo = self.hex4()?;
                                         if !(0xDC00..=0xDFFF).contains(&lo) {
-                                            self.i = at;
-                                            return Err(self.err_kind(
-                                                JsonErrorKind::LoneSurrogate,
-                                                "a lone surrogate escape is not a character",
-                                            ));
+                                            return Err(JsonError::lone_surrogate_escape_at(self.text, at));
                                         }
                                         0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
                                     } else {
-                                        self.i = at;
-                                        return Err(self.err_kind(
-                                            JsonErrorKind::LoneSurrogate,
-                                            "a lone surrogate escape is not a character",
-                                        ));
+                                        return Err(JsonError::lone_surrogate_escape_at(self.text, at));
                                     }
                                 }
                                 0xDC00..=0xDFFF => {
-                                    self.i = at;
-                                    return Err(self.err_kind(
-                                        JsonErrorKind::LoneSurrogate,
-                                        "a lone surrogate escape is not a character",
-                                    ));
+                                    return Err(JsonError::lone_surrogate_escape_at(self.text, at));
                                 }
                                 c => c,
                             };
@@ -1090,7 +1071,7 @@ mod tests {
             let (a1, a2) = (Bump::new(), Bump::new());
             let full = super::parse(t, &a1).unwrap_or(Node::Null);
             let lean = parse_plan(t, &a2, &mut Scratch::new(), &read).unwrap_or(Node::Object(Members::default()));
-            assert_eq!(crate::json::quote(&full), crate::json::quote(&lean), "{t}");
+            assert_eq!(crate::quote::quote(&full), crate::quote::quote(&lean), "{t}");
         }
         let mut kinds = [0usize; 3];
         let mut pruned = 0;
@@ -1114,7 +1095,7 @@ mod tests {
                     kinds[2] += 1;
                     assert_eq!(std::mem::discriminant(f), std::mem::discriminant(l), "{t}");
                     assert_eq!(crate::json::is_emptyish(f), crate::json::is_emptyish(l), "{t}");
-                    assert_eq!(crate::json::quote(f), crate::json::quote(l), "{t}");
+                    assert_eq!(crate::quote::quote(f), crate::quote::quote(l), "{t}");
                     // Only the quoted part is kept: a bounded number of nodes, whatever the text.
                     assert!(nodes(l) <= 2 * QUOTE_BYTES, "{t}: {} nodes kept", nodes(l));
                     pruned += usize::from(nodes(l) < nodes(f));

@@ -27,11 +27,15 @@ macro_rules! issue_codes {
             pub const fn as_str(self) -> &'static str {
                 match self { $( IssueCode::$variant => $code, )* }
             }
+        }
 
-            /// The code whose string is `s`, or `None` for a string that is not a code.
-            #[must_use]
-            pub fn from_str_code(s: &str) -> Option<IssueCode> {
-                match s { $( $code => Some(IssueCode::$variant), )* _ => None }
+        /// The code whose stable string is `s` (`"overlap".parse()`); any other string is an
+        /// [`UnknownIssueCode`] (validator.md §4).
+        impl std::str::FromStr for IssueCode {
+            type Err = UnknownIssueCode;
+
+            fn from_str(s: &str) -> Result<IssueCode, UnknownIssueCode> {
+                match s { $( $code => Ok(IssueCode::$variant), )* _ => Err(UnknownIssueCode(s.to_owned())) }
             }
         }
     };
@@ -103,6 +107,20 @@ impl std::fmt::Display for IssueCode {
         f.write_str(self.as_str())
     }
 }
+
+/// A string that is not an issue code (validator.md §4): the error of parsing an [`IssueCode`]
+/// (`"overlapping".parse::<IssueCode>()`). Holds the string; displays as
+/// `"overlapping" is not an issue code`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownIssueCode(pub String);
+
+impl std::fmt::Display for UnknownIssueCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not an issue code", self.0)
+    }
+}
+
+impl std::error::Error for UnknownIssueCode {}
 
 /// The eight checks, in the order they run (validator.md §4–§5). Serializes as its string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -197,10 +215,10 @@ pub struct Verdict {
 
 impl Verdict {
     /// The verdict as compact JSON text (the exact bytes every surface must produce).
-    #[must_use]
     ///
     /// Written directly (the same bytes as `serde_json::to_string` of this verdict, which its
     /// `Serialize` implementation gives; a test holds the two equal).
+    #[must_use]
     pub fn to_json(&self) -> String {
         let text: usize =
             self.errors.iter().chain(&self.warnings).map(|i| i.path.len() + i.message.len() + 48).sum::<usize>();
@@ -287,9 +305,9 @@ fn write_issues(issues: &[Issue], out: &mut String) {
         out.push_str("{\"code\":\"");
         out.push_str(issue.code.as_str());
         out.push_str("\",\"path\":");
-        crate::json::write_string(&issue.path, out);
+        crate::quote::write_string(&issue.path, out);
         out.push_str(",\"message\":");
-        crate::json::write_string(&issue.message, out);
+        crate::quote::write_string(&issue.message, out);
         out.push('}');
     }
     out.push(']');

@@ -105,11 +105,11 @@ fn hostile_inputs_hold_the_invariants() {
 
 /// Fuzz finding F2 (`validate_pair`, minimized to the 10 input bytes
 /// `fuzz/regressions/validate_pair/f2-compact-size-deeper-than-max-depth`, the pair in the
-/// `.json` beside it): `json::compact_size` reads containers nested deeper than `MAX_DEPTH` as
-/// `null`, so for such a value it is not the length of the compact serialization (2052 vs 5103
-/// bytes for the pair's plan). The validator is not affected (it rejects a plan that deep as
-/// `json` before measuring it), but the public function's documentation promises the length.
-/// Fixed: `compact_size` walks the `Value` itself, at any depth.
+/// `.json` beside it): `compact_size` read containers nested deeper than `MAX_DEPTH` as `null`,
+/// so for such a value it was not the length of the compact serialization (2052 vs 5103 bytes
+/// for the pair's plan). The validator is not affected (it rejects a plan that deep as `json`
+/// before measuring it). Fixed: `compact_size` walks the `Value` itself, at any depth; it is now
+/// the fuzzers' own (`fuzz/src/invariants.rs`), the bound on the pairs their edits build.
 #[test]
 fn compact_size_measures_values_deeper_than_max_depth() {
     let mut v = Value::from(1);
@@ -117,5 +117,5 @@ fn compact_size_measures_values_deeper_than_max_depth() {
         v = if level % 2 == 0 { Value::Array(vec![v]) } else { serde_json::json!({ "x": v }) };
     }
     let text = serde_json::to_string(&v).expect("serializes");
-    assert_eq!(momentum_plan::json::compact_size(&v), text.len());
+    assert_eq!(invariants::compact_size(&v), text.len());
 }

@@ -25,7 +25,7 @@ fn every_code_and_every_d_rule_has_its_golden_verdict() {
     let mut chosen: BTreeMap<String, (String, String)> = BTreeMap::new(); // name -> (vector id, verdict)
     for file in common::vector_files() {
         for line in std::fs::read_to_string(&file).expect("readable").lines().filter(|l| !l.trim().is_empty()) {
-            let rec = momentum_plan::json::parse(line).expect("vector line is JSON");
+            let rec = momentum_plan::parse_json(line).expect("vector line is JSON");
             let id = rec["id"].as_str().expect("id").to_owned();
             let verdict = validate(&rec["plan"], &rec["request"]);
             let mut names: Vec<String> =

@@ -44,7 +44,7 @@ fn repair_keeps_its_guarantees_on_every_vector() {
     let mut max_rounds = [0u32; 2];
     for file in &files {
         for line in std::fs::read_to_string(file).expect("readable").lines().filter(|l| !l.trim().is_empty()) {
-            let rec = momentum_plan::json::parse(line).expect("vector line is JSON");
+            let rec = momentum_plan::parse_json(line).expect("vector line is JSON");
             let id = rec["id"].as_str().unwrap_or("?").to_owned();
             let (plan, request) = (&rec["plan"], &rec["request"]);
             let before = validate(plan, request);
@@ -53,7 +53,7 @@ fn repair_keeps_its_guarantees_on_every_vector() {
                 v => Input::Value(v),
             };
             let input_value: Option<Value> = match plan {
-                Value::String(t) => momentum_plan::json::parse(t).ok(),
+                Value::String(t) => momentum_plan::parse_json(t).ok(),
                 v => Some(v.clone()),
             };
             if !before.valid {
@@ -112,7 +112,7 @@ fn repair_keeps_its_guarantees_on_every_vector() {
                         serde_json::from_value(Value::Array(r.patch.clone())).expect("an RFC 6902 patch");
                     match json_patch::patch(&mut doc, &patch) {
                         Ok(()) => {
-                            let out = momentum_plan::json::parse(&r.plan).expect("the returned plan is JSON");
+                            let out = momentum_plan::parse_json(&r.plan).expect("the returned plan is JSON");
                             if doc != out {
                                 why.push("the patch does not give the returned plan".to_owned());
                             }
@@ -324,7 +324,7 @@ fn the_readme_broken_example_is_made_valid_by_unsafe_repair() {
             serde_json::json!({"op": "replace", "path": "/routine/blocks/1/start", "value": "08:15"}),
         ]
     );
-    let plan = momentum_plan::json::parse(&r.plan).expect("JSON");
+    let plan = momentum_plan::parse_json(&r.plan).expect("JSON");
     assert_eq!(plan["routine"]["blocks"][1]["start"], "08:15");
     assert_eq!(plan["routine"]["blocks"][1]["durationMin"], 45);
     assert_eq!(plan["routine"]["blocks"][3]["category"], "nourish");
@@ -355,7 +355,7 @@ fn check_unsafe_repair(
     let got: Vec<(String, String)> = r.applied.iter().map(|f| (f.code.as_str().to_owned(), f.path.clone())).collect();
     assert_eq!(got, common::pairs(applied));
     assert_eq!(r.applied[0].description, description);
-    let out = momentum_plan::json::parse(&r.plan).expect("JSON");
+    let out = momentum_plan::parse_json(&r.plan).expect("JSON");
     let got: Vec<(String, i64)> = out["routine"]["blocks"]
         .as_array()
         .expect("blocks")

@@ -362,10 +362,12 @@ fn every_code_has_a_unique_stable_string() {
     let mut seen = std::collections::BTreeSet::new();
     for code in IssueCode::ALL {
         assert!(seen.insert(code.as_str()), "duplicate code {code}");
-        assert_eq!(IssueCode::from_str_code(code.as_str()), Some(*code));
+        assert_eq!(code.as_str().parse::<IssueCode>(), Ok(*code));
         assert_eq!(serde_json::to_string(code).unwrap(), format!("\"{}\"", code.as_str()));
     }
     assert_eq!(IssueCode::ALL.len(), 25, "23 error codes, overnight and notSaved");
+    let unknown = "overlapping".parse::<IssueCode>().unwrap_err();
+    assert_eq!(unknown.to_string(), "\"overlapping\" is not an issue code");
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -598,7 +600,7 @@ fn text_pair_agrees_with_the_value_path() {
         let root = common::root().join("examples");
         let plan = std::fs::read_to_string(root.join(format!("{name}.plan.json"))).unwrap();
         let request = std::fs::read_to_string(root.join(format!("{name}.request.json"))).unwrap();
-        let by_value = validate_text(&plan, &momentum_plan::json::parse(&request).unwrap());
+        let by_value = validate_text(&plan, &momentum_plan::parse_json(&request).unwrap());
         assert_eq!(momentum_plan::validate_text_pair(&plan, &request).unwrap(), by_value, "{name}");
     }
     let e = momentum_plan::validate_text_pair("{}", "{\"a\":").unwrap_err();

@@ -54,12 +54,12 @@ fn the_validation_schema_accepts_every_valid_plan_and_rejects_most_invalid_ones(
     let mut failures = Vec::new();
     for file in &files {
         for line in std::fs::read_to_string(file).expect("readable").lines().filter(|l| !l.trim().is_empty()) {
-            let rec = momentum_plan::json::parse(line).expect("vector line is JSON");
+            let rec = momentum_plan::parse_json(line).expect("vector line is JSON");
             let (id, request) = (rec["id"].as_str().unwrap_or("?").to_owned(), &rec["request"]);
             let expect_valid = rec["expect"]["valid"].as_bool().expect("expect.valid");
             // The plan as a value: an object, or text that is a JSON object.
             let plan = match &rec["plan"] {
-                Value::String(text) => match momentum_plan::json::parse(text) {
+                Value::String(text) => match momentum_plan::parse_json(text) {
                     Ok(v) if v.is_object() => v,
                     _ => continue,
                 },

@@ -7,7 +7,7 @@
 
 mod common;
 
-use momentum_plan::{JsonPath, SpanError, Value, json, validate_text, value_span};
+use momentum_plan::{JsonPath, SpanError, Value, line_column, parse_json, validate_text, value_span};
 use std::collections::BTreeMap;
 
 /// Every value of `v` under its rendered path (the root is `$`).
@@ -29,7 +29,7 @@ fn values_by_path(v: &Value) -> BTreeMap<String, &Value> {
 /// the first failure.
 fn check(id: &str, text: &str, request: &Value) -> Result<(usize, usize), String> {
     let verdict = validate_text(text, request);
-    let parsed = json::parse(text);
+    let parsed = parse_json(text);
     let (mut exact, mut missing) = (0, 0);
     for issue in verdict.errors.iter().chain(&verdict.warnings) {
         let got = value_span(text, &issue.path);
@@ -48,12 +48,12 @@ fn check(id: &str, text: &str, request: &Value) -> Result<(usize, usize), String
         let values = values_by_path(plan);
         let slice_value = |span: &momentum_plan::Span| {
             let slice = text.get(span.range()).ok_or("the span is not a slice of the text")?;
-            if (span.start.line, span.start.column) != json::line_column(text, span.start.byte)
-                || (span.end.line, span.end.column) != json::line_column(text, span.end.byte)
+            if (span.start.line, span.start.column) != line_column(text, span.start.byte)
+                || (span.end.line, span.end.column) != line_column(text, span.end.byte)
             {
                 return Err("line and column are not those of the bytes");
             }
-            json::parse(slice).map_err(|_| "the slice is not one JSON value")
+            parse_json(slice).map_err(|_| "the slice is not one JSON value")
         };
         match (values.get(&issue.path), got) {
             (Some(want), Ok(span)) => {
@@ -90,7 +90,7 @@ fn the_span_of_every_issue_path_is_the_value_at_that_path() {
     for file in common::vector_files() {
         let lines = std::fs::read_to_string(&file).expect("vector file readable");
         for line in lines.lines().filter(|l| !l.trim().is_empty()) {
-            let rec = json::parse(line).expect("vector line is JSON");
+            let rec = parse_json(line).expect("vector line is JSON");
             let id = rec["id"].as_str().expect("id");
             let text = match &rec["plan"] {
                 Value::String(t) => {

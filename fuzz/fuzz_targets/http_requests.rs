@@ -58,7 +58,7 @@ fn check(response: &HttpResponse, token_configured: bool, sent_token: bool) {
     }
     assert_eq!(header("content-type"), Some("application/json"), "{response:?}");
     let text = std::str::from_utf8(&response.body).expect("the body is UTF-8");
-    let v = momentum_plan::json::parse(text).unwrap_or_else(|e| panic!("body is not JSON ({e}): {text}"));
+    let v = momentum_plan::parse_json(text).unwrap_or_else(|e| panic!("body is not JSON ({e}): {text}"));
     let messages = match &v {
         Value::Array(items) => items.clone(),
         other => vec![other.clone()],
@@ -81,8 +81,7 @@ fn check(response: &HttpResponse, token_configured: bool, sent_token: bool) {
 
 fuzz_target!(|data: &[u8]| {
     let p = parts(data);
-    let request =
-        HttpRequest { method: &p.method, path: &p.path, authority: None, headers: &p.headers, body: &p.body };
+    let request = HttpRequest { method: &p.method, path: &p.path, authority: None, headers: &p.headers, body: &p.body };
     let open = HttpConfig::default();
     check(&handle(None, &open, &request), false, false);
     let store: Box<dyn Store> = Box::new(MemStore::default());

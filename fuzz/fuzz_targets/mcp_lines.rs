@@ -30,7 +30,7 @@ fn stripped(line: &[u8]) -> &[u8] {
 /// and returns it parsed.
 fn check_output(line: &str) -> Value {
     assert!(!line.contains('\n'), "an output line holds a raw newline: {line}");
-    let v = momentum_plan::json::parse(line).unwrap_or_else(|e| panic!("output line is not JSON ({e}): {line}"));
+    let v = momentum_plan::parse_json(line).unwrap_or_else(|e| panic!("output line is not JSON ({e}): {line}"));
     match &v {
         Value::Array(items) => {
             assert!(!items.is_empty(), "an empty batch answer: {line}");

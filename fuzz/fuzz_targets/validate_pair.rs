@@ -11,7 +11,7 @@
 use arbitrary::Unstructured;
 use fuzz_support::{edit, gen_plan, gen_value};
 use libfuzzer_sys::fuzz_target;
-use momentum_plan::{Value, json};
+use momentum_plan::{Value, parse_json_bytes};
 use std::sync::OnceLock;
 
 fn split(data: &[u8]) -> (&[u8], &[u8], &[u8]) {
@@ -25,7 +25,7 @@ fn split(data: &[u8]) -> (&[u8], &[u8], &[u8]) {
 fn pair(data: &[u8]) -> Option<(Value, Value)> {
     fuzz_support::start_input();
     let (plan, request, edits) = split(data);
-    match (json::parse_bytes(plan), json::parse_bytes(request)) {
+    match (parse_json_bytes(plan), parse_json_bytes(request)) {
         (Ok(mut p), Ok(mut r)) => {
             let mut u = Unstructured::new(edits);
             edit(&mut u, &mut p, &mut r).ok()?;

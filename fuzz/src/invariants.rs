@@ -26,7 +26,9 @@
 //! with an empty patch; a second repair applies nothing; `plan_schema` in both variants never
 //! panics and gives a schema object or a `SchemaError`.
 
-use momentum_plan::{Check, IssueCode, Value, Verdict, json, validate, validate_bytes, validate_text};
+use momentum_plan::{
+    Check, IssueCode, MAX_DEPTH, Value, Verdict, parse_json, parse_json_bytes, validate, validate_bytes, validate_text,
+};
 use std::sync::OnceLock;
 
 /// The calm-weekday request of `shared/examples` (read at compile time).
@@ -38,13 +40,13 @@ pub const CALM_PLAN: &str = include_str!("../../../shared/examples/calm-weekday.
 /// The calm-weekday request as a value (parsed once).
 pub fn calm_request() -> &'static Value {
     static REQ: OnceLock<Value> = OnceLock::new();
-    REQ.get_or_init(|| json::parse(CALM_REQUEST).expect("the calm-weekday request is JSON"))
+    REQ.get_or_init(|| parse_json(CALM_REQUEST).expect("the calm-weekday request is JSON"))
 }
 
 /// The calm-weekday plan as a value (parsed once).
 pub fn calm_plan() -> &'static Value {
     static PLAN: OnceLock<Value> = OnceLock::new();
-    PLAN.get_or_init(|| json::parse(CALM_PLAN).expect("the calm-weekday plan is JSON"))
+    PLAN.get_or_init(|| parse_json(CALM_PLAN).expect("the calm-weekday plan is JSON"))
 }
 
 /// One parsed path segment.
@@ -138,7 +140,7 @@ pub fn check_verdict(v: &Verdict) {
         assert!(parse_path(&issue.path).is_some(), "malformed path: {issue:?}");
         assert!(!issue.message.trim().is_empty(), "blank message: {issue:?}");
         assert_ne!(issue.code, IssueCode::NotSaved, "the validator never says notSaved");
-        assert_eq!(IssueCode::from_str_code(issue.code.as_str()), Some(issue.code));
+        assert_eq!(issue.code.as_str().parse::<IssueCode>(), Ok(issue.code));
     }
     for w in &v.warnings {
         assert_eq!(w.code, IssueCode::Overnight, "the only warning is overnight: {w:?}");
@@ -153,7 +155,7 @@ pub fn check_verdict(v: &Verdict) {
         assert!(v.errors.iter().all(|e| e.code != IssueCode::Json), "{v:?}");
     }
     let text = v.to_json();
-    let back = json::parse(&text).expect("to_json is JSON");
+    let back = parse_json(&text).expect("to_json is JSON");
     let keys: Vec<&str> = back.as_object().expect("an object").keys().map(String::as_str).collect();
     assert_eq!(keys, ["valid", "errors", "warnings", "checks"]);
 }
@@ -249,7 +251,7 @@ pub fn check_object_and_compact(plan: &Value, request: &Value) -> Verdict {
     let compact = serde_json::to_string(plan).expect("a Value serializes");
     {
         // Fuzz finding F2 (fixed in b8a300a): this once failed for values deeper than MAX_DEPTH.
-        assert_eq!(json::compact_size(plan), compact.len(), "compact_size differs from the compact text's length");
+        assert_eq!(compact_size(plan), compact.len(), "compact_size differs from the compact text's length");
         let vt = validate_text(&compact, request);
         check_verdict(&vt);
         if vo.errors.iter().any(|e| e.code == IssueCode::Json) {
@@ -275,7 +277,7 @@ pub fn check_text_input(data: &[u8]) {
         assert_eq!(verdict, validate_text(text, request), "bytes vs text");
         assert_eq!(verdict, validate(&Value::String(text.to_owned()), request), "text vs Value::String");
     }
-    match json::parse_bytes(data) {
+    match parse_json_bytes(data) {
         Err(_) => {
             assert_eq!(verdict.checks, [Check::Json]);
             assert_eq!(verdict.errors[0].code, IssueCode::Json, "{verdict:?}");
@@ -304,19 +306,69 @@ pub fn check_text_input(data: &[u8]) {
     }
 }
 
+/// The size in bytes of `value`'s compact JSON (what `serde_json::to_string` writes, numbers as
+/// their literals), at any depth and without recursion: the bound on the pairs the edits build
+/// (`MAX_PAIR_BYTES` in `lib.rs`). Fuzz finding F2: the walk once read containers deeper than
+/// `MAX_DEPTH` as `null`.
+pub fn compact_size(value: &Value) -> usize {
+    walk(value).0
+}
+
+/// Whether a value holds what validator.md D12 and §7 reject although `serde_json` reads it:
+/// nesting deeper than `MAX_DEPTH` levels (the value itself is level 1), or a number literal
+/// with a fraction or exponent that overflows to infinity (`1e400`).
+pub fn beyond_d12(value: &Value) -> bool {
+    walk(value).1
+}
+
+/// [`compact_size`] and [`beyond_d12`] in one iterative walk.
+fn walk(value: &Value) -> (usize, bool) {
+    let text_size = |s: &str| {
+        let escaped = |c: char| match c {
+            '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 2,
+            '\0'..='\u{1f}' => 6,
+            c => c.len_utf8(),
+        };
+        2 + s.chars().map(escaped).sum::<usize>()
+    };
+    let (mut size, mut beyond) = (0usize, false);
+    let mut stack = vec![(value, 1usize)];
+    while let Some((v, depth)) = stack.pop() {
+        beyond |= depth > MAX_DEPTH && (v.is_array() || v.is_object());
+        size += match v {
+            Value::Null | Value::Bool(true) => 4,
+            Value::Bool(false) => 5,
+            Value::Number(n) => {
+                let literal = n.as_str();
+                beyond |= literal.contains(['.', 'e', 'E']) && !literal.parse::<f64>().is_ok_and(f64::is_finite);
+                literal.len()
+            }
+            Value::String(s) => text_size(s),
+            Value::Array(a) => {
+                stack.extend(a.iter().map(|x| (x, depth + 1)));
+                a.len().max(1) + 1
+            }
+            Value::Object(m) => {
+                stack.extend(m.values().map(|x| (x, depth + 1)));
+                m.keys().map(|k| text_size(k) + 2).sum::<usize>().max(1) + 1
+            }
+        };
+    }
+    (size, beyond)
+}
+
 /// The core's strict reader against `serde_json` (differential): both accept the same texts and
 /// read them to the same value, except what validator.md D12 and §7 reject on purpose (a byte
 /// order mark, a number overflowing to infinity, nesting over 512 levels) and the nesting
 /// between `serde_json`'s own limit (128) and 512 levels, which only the core reads.
 pub fn check_parser_agrees(text: &str) {
-    let ours = json::parse(text);
+    let ours = parse_json(text);
     match serde_json::from_str::<Value>(text) {
         Ok(theirs) => {
             // D12 judges the text: an overflowing literal is an error even where a later
             // duplicate member replaces it (`{"a":1e400,"a":1}`; fuzz finding F3).
-            let rejected_on_purpose = text.starts_with('\u{feff}')
-                || json::check_numbers_and_depth(&theirs).is_err()
-                || has_overflowing_literal(text);
+            let rejected_on_purpose =
+                text.starts_with('\u{feff}') || beyond_d12(&theirs) || has_overflowing_literal(text);
             match ours {
                 Ok(ours) => {
                     assert!(!rejected_on_purpose, "the core read what D12 rejects: {text:?}");

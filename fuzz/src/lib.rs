@@ -293,7 +293,7 @@ pub fn edit(u: &mut Unstructured<'_>, plan: &mut Value, request: &mut Value) -> 
     let n = u.int_in_range(0..=8u8)?;
     for _ in 0..n {
         edit_once(u, plan, request)?;
-        if momentum_plan::json::compact_size(plan) + momentum_plan::json::compact_size(request) > MAX_PAIR_BYTES {
+        if compact_size(plan) + compact_size(request) > MAX_PAIR_BYTES {
             return Err(arbitrary::Error::IncorrectFormat);
         }
     }
@@ -350,7 +350,7 @@ fn edit_once(u: &mut Unstructured<'_>, plan: &mut Value, request: &mut Value) ->
                     && let Some(first) = a.first().cloned()
                 {
                     let n = *u.choose(&[23usize, 24, 25, 39, 40, 41, 89, 90, 91])?;
-                    if momentum_plan::json::compact_size(&first) * n > MAX_PAIR_BYTES {
+                    if compact_size(&first) * n > MAX_PAIR_BYTES {
                         return Err(arbitrary::Error::IncorrectFormat);
                     }
                     while a.len() < n {

@@ -57,8 +57,8 @@ fn bench(plan: &str, request: &str, n: &str) -> Result<(), String> {
     let n: usize = n.parse().ok().filter(|&n| n > 0).ok_or("N must be a positive integer")?;
     let text = std::fs::read_to_string(plan).map_err(|e| format!("{plan}: {e}"))?;
     let request_text = std::fs::read_to_string(request).map_err(|e| format!("{request}: {e}"))?;
-    let request: Value = momentum_plan::json::parse(&request_text).map_err(|e| format!("{request_text}: {e}"))?;
-    let object: Value = momentum_plan::json::parse(&text).map_err(|e| format!("{plan}: {e}"))?;
+    let request: Value = momentum_plan::parse_json(&request_text).map_err(|e| format!("{request_text}: {e}"))?;
+    let object: Value = momentum_plan::parse_json(&text).map_err(|e| format!("{plan}: {e}"))?;
     let time = |f: &dyn Fn() -> bool| -> Vec<u128> {
         for _ in 0..n.min(500) {
             black_box(f());

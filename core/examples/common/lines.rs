@@ -24,7 +24,7 @@ pub(crate) fn run(mut answer: impl FnMut(serde_json::Map<String, Value>) -> Stri
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let text = match momentum_plan::json::parse_bytes(line) {
+        let text = match momentum_plan::parse_json_bytes(line) {
             Ok(Value::Object(pair)) => answer(pair),
             Ok(_) => error_line("the line is not a JSON object"),
             Err(e) => error_line(&format!("the line is not JSON: {e}")),

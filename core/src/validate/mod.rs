@@ -47,6 +47,13 @@ pub enum Input<'a> {
     /// A value a host built with a [`TreeBuilder`](crate::TreeBuilder), measured as it was built
     /// (its compact JSON, §7).
     Tree(&'a Tree<'a>),
+    /// The JSON text of a parsed *value*, which the host holds as text: for example the `plan` and
+    /// `request` members of an MCP `tools/call`, cut out of the message (§5, §7). Judged exactly as
+    /// [`Input::Value`] of the value it parses to: a string plan is plan text, an object plan is
+    /// measured by its compact JSON (not by this text), a duplicate name keeps its first position
+    /// and its last value. Read straight into the core's tree, strictly (D12): text that is not
+    /// strict JSON is the caller's [`JsonError`] (see [`validate_input`]), never a verdict.
+    ValueText(&'a str),
 }
 
 /// Validates a plan against the request it answers (validator.md §5): the one entry behind every
@@ -61,17 +68,21 @@ pub enum Input<'a> {
 /// # Errors
 /// A [`JsonError`] when the *request*, given as text or bytes, is not strict JSON (D12): the
 /// request is the caller's own data, so that is the caller's error, not a verdict on the plan
-/// (bindings raise it with [`crate::Argument::not_json`]).
+/// (bindings raise it with [`crate::Argument::not_json`]). Likewise when either argument is an
+/// [`Input::ValueText`] that is not strict JSON (a lone surrogate escape, a number overflowing to
+/// infinity, nesting deeper than [`crate::MAX_DEPTH`]): the caller then reads the value with its
+/// own reader and passes it as an [`Input::Value`], which judges such values. The request is read
+/// first, so its error is the one returned when both arguments are at fault.
 pub fn validate_input(plan: Input<'_>, request: Input<'_>) -> Result<Verdict, JsonError> {
     let hint = |i: &Input<'_>| match i {
-        Input::Text(t) => t.len(),
+        Input::Text(t) | Input::ValueText(t) => t.len(),
         Input::Bytes(b) => b.len(),
         Input::Value(_) | Input::Tree(_) => 256,
     };
     let arena = tree::arena_for(hint(&plan) + hint(&request));
     let mut scratch = tree::Scratch::new();
     let request = match request {
-        Input::Text(t) => tree::parse_with(t, &arena, &mut scratch)?,
+        Input::Text(t) | Input::ValueText(t) => tree::parse_with(t, &arena, &mut scratch)?,
         Input::Bytes(b) => tree::parse_with(json::utf8_text(b)?, &arena, &mut scratch)?,
         Input::Value(v) => Node::from_value(v, 1, &arena),
         Input::Tree(t) => t.root,
@@ -98,6 +109,16 @@ pub fn validate_input(plan: Input<'_>, request: Input<'_>) -> Result<Verdict, Js
         Input::Value(other) => not_an_object(&Node::from_value(other, 1, &arena)),
         Input::Tree(t) => match t.root {
             Node::Object(map) => run(&map, t.size_over(PAYLOAD_LIMIT), &request),
+            other => not_an_object(&other),
+        },
+        Input::ValueText(t) => match tree::parse_with(t, &arena, &mut scratch)? {
+            // The compact JSON of a parsed value is never longer than its text (whitespace goes, every
+            // escape it writes was written at least as long), so only text over the limit is measured.
+            node @ Node::Object(map) => {
+                run(&map, if t.len() > PAYLOAD_LIMIT { over_limit(json::size_of(&node)) } else { None }, &request)
+            }
+            // A string value is plan text, as in `Input::Value`.
+            Node::String(text) => text_verdict(text, &arena, &mut scratch, &request),
             other => not_an_object(&other),
         },
     })
@@ -170,39 +191,17 @@ pub fn validate_text_pair(plan: &str, request: &str) -> Result<Verdict, JsonErro
 }
 
 /// Validates a plan that a host received as a parsed JSON *value* but still holds as the JSON text
-/// of that value: for example the `plan` and `request` members of an MCP `tools/call`, cut out of
-/// the message text (validator.md §5, §7). The verdict is exactly [`validate`] on the parsed values:
-/// an object plan's size is the size of its compact JSON, not of this text; a duplicate name keeps
-/// its first position and its last value. The texts go straight into the core's tree (one pass
-/// each, no `serde_json::Value`).
+/// of that value (validator.md §5, §7): [`validate_input`] with both as [`Input::ValueText`]. The
+/// verdict is exactly [`validate`] on the parsed values.
 ///
 /// Input: the JSON text of the plan value and of the request value (any JSON: a string plan is
-/// plan text, as in [`validate`]; any other plan that is not an object gets the `type` error at
-/// `$`; a request that is not an object is `requestInvalid`).
-/// Output: the [`Verdict`].
+/// plan text; any other plan that is not an object gets the `type` error at `$`; a request that
+/// is not an object is `requestInvalid`). Output: the [`Verdict`].
 ///
 /// # Errors
-/// A [`JsonError`] when either text is not strict JSON (D12: for example a lone surrogate escape,
-/// a number overflowing to infinity, nesting deeper than [`crate::MAX_DEPTH`]). The caller then
-/// parses the value with its own reader and calls [`validate`], which judges such values.
+/// A [`JsonError`] when either text is not strict JSON (D12), as [`Input::ValueText`] says.
 pub fn validate_value_text(plan: &str, request: &str) -> Result<Verdict, JsonError> {
-    let arena = tree::arena_for(plan.len() + request.len());
-    let mut scratch = tree::Scratch::new();
-    let request = tree::parse_with(request, &arena, &mut scratch)?;
-    Ok(match tree::parse_with(plan, &arena, &mut scratch)? {
-        // The compact JSON of a parsed value is never longer than its text (whitespace goes, every
-        // escape it writes was written at least as long), so only text over the limit is measured.
-        node @ Node::Object(map) => {
-            run(&map, if plan.len() > PAYLOAD_LIMIT { over_limit(json::size_of(&node)) } else { None }, &request)
-        }
-        // A string value is plan text, as in `validate`.
-        Node::String(text) => match tree::parse_with(text, &arena, &mut scratch) {
-            Ok(Node::Object(map)) => run(&map, over_limit(text.len()), &request),
-            Ok(other) => not_an_object(&other),
-            Err(e) => Verdict::not_json(&e),
-        },
-        other => not_an_object(&other),
-    })
+    validate_input(Input::ValueText(plan), Input::ValueText(request))
 }
 
 /// Validates plan text given as bytes: invalid UTF-8 is a `json` error at `$` (validator.md

@@ -32,7 +32,7 @@ pub fn vector_files() -> Vec<PathBuf> {
 /// A bundled example, parsed exactly.
 pub fn example(name: &str) -> Value {
     let text = std::fs::read_to_string(root().join("examples").join(name)).expect("example readable");
-    momentum_plan::json::parse(&text).expect("example is JSON")
+    momentum_plan::parse_json(&text).expect("example is JSON")
 }
 
 /// The (code, path) pairs of a verdict's errors.

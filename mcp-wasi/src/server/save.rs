@@ -220,7 +220,7 @@ fn prepare(plan: &Value, request: &Value) -> Result<Prepared, ToolError> {
     let parsed;
     let object = match plan {
         Value::String(text) => {
-            parsed = momentum_plan::json::parse(text)
+            parsed = momentum_plan::parse_json(text)
                 .map_err(|e| ToolError(format!("Plan not saved: its text could not be read ({e}).")))?;
             &parsed
         }

@@ -40,7 +40,7 @@ fn a_session_over_stdio_with_a_store() {
     ];
     let (code, stdout, stderr) = run(format!("{}\n", lines.join("\n")).as_bytes(), Some(dir.path()));
     assert_eq!(code, 0, "stderr: {stderr}");
-    let out: Vec<serde_json::Value> = stdout.lines().map(|l| momentum_plan::json::parse(l).unwrap()).collect();
+    let out: Vec<serde_json::Value> = stdout.lines().map(|l| momentum_plan::parse_json(l).unwrap()).collect();
     assert_eq!(out.len(), 3, "{stdout}");
     assert_eq!(out[1]["result"]["structuredContent"]["saved"], true);
     assert_eq!(out[2]["result"]["resources"][0]["uri"], "plan://req-2026-10-05-calm-weekday");
@@ -58,7 +58,7 @@ fn garbage_then_eof_exits_zero() {
     let (code, stdout, stderr) = run(&input, None);
     assert_eq!(code, 0, "stderr: {stderr}");
     let out: Vec<serde_json::Value> =
-        stdout.lines().map(|l| momentum_plan::json::parse(l).expect("only JSON on stdout")).collect();
+        stdout.lines().map(|l| momentum_plan::parse_json(l).expect("only JSON on stdout")).collect();
     let codes: Vec<serde_json::Value> = out.iter().map(|o| o["error"]["code"].clone()).collect();
     assert_eq!(codes[0], -32700);
     assert_eq!(codes[1], -32700);

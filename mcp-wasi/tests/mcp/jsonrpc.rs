@@ -386,7 +386,7 @@ fn arbitrary_bytes_never_panic() {
             }
         }
         for out in h.raw(&line) {
-            momentum_plan::json::parse(&out).expect("every output line is JSON");
+            momentum_plan::parse_json(&out).expect("every output line is JSON");
         }
     }
     assert!(h.store.as_ref().unwrap().entries().is_empty());
@@ -409,7 +409,7 @@ fn lines_and_plan_texts_with_too_many_values_are_refused() {
     assert_eq!(h.raw(PING.as_bytes()), vec![PONG.to_owned()]);
     // Under the cap it reaches the validator (a size error, from the core).
     let n = MAX_LINE_VALUES / 2;
-    let plan = json!({"a": momentum_plan::json::parse(&zeros(n)).unwrap()});
+    let plan = json!({"a": momentum_plan::parse_json(&zeros(n)).unwrap()});
     let r = h.result(&req(2, "tools/call", call("validate_plan", json!({"plan": plan, "request": request}))));
     assert_eq!(text(&r), momentum_plan::validate(&plan, &request).to_json());
     // Strings do not count: a long string of commas is one value.

@@ -42,7 +42,7 @@ fn over_http(message: &Value, name: &str) -> (u16, Vec<u8>) {
 /// and of `structuredContent`, the latter written into the line as it came from the core).
 fn mismatch_ok(line: &[u8], expected: &str) -> Option<String> {
     let text = String::from_utf8_lossy(line);
-    let response = match momentum_plan::json::parse(&text) {
+    let response = match momentum_plan::parse_json(&text) {
         Ok(v) => v,
         Err(e) => return Some(format!("not JSON ({e})")),
     };
@@ -125,7 +125,7 @@ fn every_distinct_vector_request_gets_the_core_schema_in_both_variants() {
     let mut mismatches = Vec::new();
     let (mut schemas, mut at_fault) = (0usize, 0usize);
     for (n, text) in requests.iter().enumerate() {
-        let request = momentum_plan::json::parse(text).expect("request");
+        let request = momentum_plan::parse_json(text).expect("request");
         let Value::Object(_) = request else {
             // A request that is not an object does not fit the input schema (tested below).
             continue;
@@ -148,7 +148,7 @@ fn every_distinct_vector_request_gets_the_core_schema_in_both_variants() {
                     let why = match &expected {
                         Ok(schema) => mismatch_ok(&line, &schema.to_string()),
                         Err(e) => {
-                            let r = momentum_plan::json::parse(&String::from_utf8_lossy(&line)).unwrap_or_default();
+                            let r = momentum_plan::parse_json(&String::from_utf8_lossy(&line)).unwrap_or_default();
                             let r = &r["result"];
                             (r["isError"] != true
                                 || r.get("structuredContent").is_some()
@@ -211,7 +211,7 @@ fn the_new_tools_are_in_the_catalog_with_their_schemas() {
     // The repair's output schema lists Repair::to_json's members, in its order, all required.
     let (plan, request) = broken();
     let bytes = core_repair(&plan, &request, false);
-    let sample = momentum_plan::json::parse(&bytes).unwrap();
+    let sample = momentum_plan::parse_json(&bytes).unwrap();
     let members: Vec<&String> = sample.as_object().unwrap().keys().collect();
     let required: Vec<String> =
         repair["outputSchema"]["required"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect();
@@ -285,7 +285,7 @@ fn repair_plan_takes_text_plans_and_says_when_the_request_is_at_fault() {
     let r = h.result(&req(2, "tools/call", call("repair_plan", json!({"plan": fixable, "request": calm_request}))));
     let s = &r["structuredContent"];
     assert!(!s["applied"].as_array().unwrap().is_empty(), "{s}");
-    let repaired = momentum_plan::json::parse(s["plan"].as_str().unwrap()).unwrap();
+    let repaired = momentum_plan::parse_json(s["plan"].as_str().unwrap()).unwrap();
     assert_eq!(repaired, calm_plan, "{s}");
     assert_eq!(s["verdict"].to_string(), momentum_plan::validate(&repaired, &calm_request).to_json());
     // In 2026-07-28 the same bytes, stamped as every complete result, with no caching hints.
@@ -472,7 +472,7 @@ fn deep_and_huge_plans_are_answered_and_never_panic() {
     }
     // get_plan_schema with a deep or huge request: the core's answer (a request at fault).
     let mut deep_request = request.clone();
-    deep_request["notes"] = momentum_plan::json::parse(&format!("{}{}", "[".repeat(500), "]".repeat(500))).unwrap();
+    deep_request["notes"] = momentum_plan::parse_json(&format!("{}{}", "[".repeat(500), "]".repeat(500))).unwrap();
     let mut big_request = request.clone();
     big_request["notes"] = json!("x".repeat(1_000_000));
     for bad in [deep_request, big_request] {

@@ -42,7 +42,7 @@ fn a_valid_plan_is_saved_as_pretty_json_in_its_own_key_order() {
     // The file: pretty JSON of the plan, same key order, nothing else in the store.
     let saved = saved_text(&h, CALM_ID);
     assert_eq!(saved, format!("{}\n", serde_json::to_string_pretty(&plan).unwrap()));
-    let reread = momentum_plan::json::parse(&saved).unwrap();
+    let reread = momentum_plan::parse_json(&saved).unwrap();
     let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
     assert_eq!(keys(&reread), keys(&plan));
     assert_eq!(h.store.as_ref().unwrap().entries(), vec![format!("{CALM_ID}.json")]);
@@ -283,7 +283,7 @@ fn without_elicitation_the_plan_is_left_with_a_warning() {
             (r["structuredContent"]["saved"].clone(), r["structuredContent"]["warnings"].clone())
         } else {
             assert!(r.get("structuredContent").is_none());
-            let t: Value = momentum_plan::json::parse(&text(&r)).unwrap();
+            let t: Value = momentum_plan::parse_json(&text(&r)).unwrap();
             (t["saved"].clone(), t["warnings"].clone())
         };
         assert_eq!(saved, false, "{version} {caps}");

@@ -19,7 +19,7 @@ fn every_shared_vector_gives_the_core_verdict() {
         let request = vector["request"].clone();
         let expected = momentum_plan::validate(&plan, &request).to_json();
         // The core agrees with the vector's expectation (codes, paths, checks).
-        let got: Value = momentum_plan::json::parse(&expected).unwrap();
+        let got: Value = momentum_plan::parse_json(&expected).unwrap();
         let pairs = |v: &Value| -> Vec<(Value, Value)> {
             v.as_array().unwrap().iter().map(|i| (i["code"].clone(), i["path"].clone())).collect()
         };
@@ -67,7 +67,7 @@ fn every_shared_vector_gives_the_core_verdict() {
                 mismatches.push(format!("{id}: {} lines", out.len()));
                 continue;
             }
-            let response = momentum_plan::json::parse(&out[0]).expect("response is JSON");
+            let response = momentum_plan::parse_json(&out[0]).expect("response is JSON");
             let result = &response["result"];
             let structured = result["structuredContent"].to_string();
             let text = result["content"][0]["text"].as_str().unwrap_or("");

@@ -31,7 +31,7 @@ pub fn vectors() -> Vec<Value> {
     for file in &files {
         let text = std::fs::read_to_string(file).expect("vector file is UTF-8");
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            out.push(momentum_plan::json::parse(line).expect("vector line is JSON"));
+            out.push(momentum_plan::parse_json(line).expect("vector line is JSON"));
         }
     }
     assert!(out.len() >= 5_000, "only {} vectors in {}", out.len(), dir.display());
@@ -41,7 +41,7 @@ pub fn vectors() -> Vec<Value> {
 /// A bundled example (`examples/<name>`), parsed exactly.
 pub fn example(name: &str) -> Value {
     let text = std::fs::read_to_string(root().join("examples").join(name)).expect("example readable");
-    momentum_plan::json::parse(&text).expect("example is JSON")
+    momentum_plan::parse_json(&text).expect("example is JSON")
 }
 
 /// The calm weekday plan and its request (valid).
@@ -135,7 +135,7 @@ impl Harness {
     pub fn send(&mut self, line: &str) -> Vec<Value> {
         self.raw(line.as_bytes())
             .iter()
-            .map(|l| momentum_plan::json::parse(l).unwrap_or_else(|e| panic!("output is not JSON ({e}): {l}")))
+            .map(|l| momentum_plan::parse_json(l).unwrap_or_else(|e| panic!("output is not JSON ({e}): {l}")))
             .collect()
     }
 
@@ -143,7 +143,7 @@ impl Harness {
     pub fn send_bytes(&mut self, line: &[u8]) -> Vec<Value> {
         self.raw(line)
             .iter()
-            .map(|l| momentum_plan::json::parse(l).unwrap_or_else(|e| panic!("output is not JSON ({e}): {l}")))
+            .map(|l| momentum_plan::parse_json(l).unwrap_or_else(|e| panic!("output is not JSON ({e}): {l}")))
             .collect()
     }
 
