@@ -14,12 +14,18 @@ use std::path::{Path, PathBuf};
 
 /// The repository root (the workspace): the parent of this crate's folder, whichever crate's
 /// test asks.
+///
+/// # Panics
+/// Never in a checkout: `testkit/` always has a parent folder.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("testkit/ has a parent").to_path_buf()
 }
 
 /// `shared/` beside the repository (the spec, the vectors, the notes): resolved from the
 /// workspace root, never from the current directory.
+///
+/// # Panics
+/// When the workspace is a file system root (it has no parent to hold `shared/`).
 pub fn shared() -> PathBuf {
     root().parent().expect("the workspace has a parent").join("shared")
 }

@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The repository root, `shared/` beside it, every shared vector (files in name order, parsed
-/// exactly as the core's drivers read them) and the bundled examples: the Rust tests' one kit.
-pub use momentum_plan_testkit::{example, root, shared, vectors};
+/// The repository root, every shared vector (files in name order, parsed exactly as the core's
+/// drivers read them) and the bundled examples: the Rust tests' one kit.
+pub use momentum_plan_testkit::{example, root, vectors};
 
 /// The calm weekday plan and its request (valid).
 pub fn calm() -> (Value, Value) {
