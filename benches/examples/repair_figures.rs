@@ -8,7 +8,6 @@
 
 use momentum_plan::{Input, RepairOptions, SchemaVariant, Value, plan_schema, repair, validate};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 /// Every object's members sorted (the `jsonschema` crate compares `const` objects member by member
 /// in insertion order under `serde_json`'s `preserve_order`).
@@ -25,61 +24,51 @@ fn sorted(v: &Value) -> Value {
 }
 
 fn main() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
     let levels = [RepairOptions::default(), RepairOptions { unsafe_fixes: true, ..RepairOptions::default() }];
     let (mut invalid, mut at_fault, mut errors) = (0usize, 0usize, 0usize);
     let (mut valid_after, mut errors_after) = ([0usize; 2], [0usize; 2]);
     let mut rounds: [BTreeMap<u32, usize>; 2] = [BTreeMap::new(), BTreeMap::new()];
     let (mut valid_plans, mut accepted, mut invalid_objects, mut rejected, mut no_schema) = (0, 0, 0, 0, 0);
     let mut schemas: BTreeMap<String, Option<jsonschema::Validator>> = BTreeMap::new();
-    for file in &files {
-        for line in std::fs::read_to_string(file).expect("readable").lines().filter(|l| !l.trim().is_empty()) {
-            let rec = momentum_plan::parse_json(line).expect("vector line is JSON");
-            let (plan, request) = (&rec["plan"], &rec["request"]);
-            let before = validate(plan, request);
-            let input = match plan {
-                Value::String(t) => Input::Text(t),
-                v => Input::Value(v),
-            };
-            if !before.valid {
-                invalid += 1;
-                errors += before.errors.len();
-                for (k, options) in levels.iter().enumerate() {
-                    let r = repair(input, Input::Value(request), options).expect("a value request");
-                    valid_after[k] += usize::from(r.verdict.valid);
-                    errors_after[k] += r.verdict.errors.len();
-                    *rounds[k].entry(r.rounds).or_default() += 1;
-                    if k == 0 && !r.request_at_fault.is_empty() {
-                        at_fault += 1;
-                    }
+    for rec in momentum_plan_testkit::vectors() {
+        let (plan, request) = (&rec["plan"], &rec["request"]);
+        let before = validate(plan, request);
+        let input = match plan {
+            Value::String(t) => Input::Text(t),
+            v => Input::Value(v),
+        };
+        if !before.valid {
+            invalid += 1;
+            errors += before.errors.len();
+            for (k, options) in levels.iter().enumerate() {
+                let r = repair(input, Input::Value(request), options).expect("a value request");
+                valid_after[k] += usize::from(r.verdict.valid);
+                errors_after[k] += r.verdict.errors.len();
+                *rounds[k].entry(r.rounds).or_default() += 1;
+                if k == 0 && !r.request_at_fault.is_empty() {
+                    at_fault += 1;
                 }
             }
-            let object = match plan {
-                Value::String(t) => momentum_plan::parse_json(t).ok().filter(Value::is_object),
-                v => Some(v.clone()).filter(Value::is_object),
-            };
-            let Some(object) = object else { continue };
-            let key = request.to_string();
-            let schema = schemas.entry(key).or_insert_with(|| {
-                plan_schema(request, SchemaVariant::Validation)
-                    .ok()
-                    .map(|s| jsonschema::draft202012::new(&sorted(&s)).expect("the schema compiles"))
-            });
-            let ok = schema.as_ref().is_some_and(|s| s.is_valid(&sorted(&object)));
-            if before.valid {
-                valid_plans += 1;
-                accepted += usize::from(ok);
-            } else {
-                invalid_objects += 1;
-                rejected += usize::from(!ok);
-                no_schema += usize::from(schema.is_none());
-            }
+        }
+        let object = match plan {
+            Value::String(t) => momentum_plan::parse_json(t).ok().filter(Value::is_object),
+            v => Some(v.clone()).filter(Value::is_object),
+        };
+        let Some(object) = object else { continue };
+        let key = request.to_string();
+        let schema = schemas.entry(key).or_insert_with(|| {
+            plan_schema(request, SchemaVariant::Validation)
+                .ok()
+                .map(|s| jsonschema::draft202012::new(&sorted(&s)).expect("the schema compiles"))
+        });
+        let ok = schema.as_ref().is_some_and(|s| s.is_valid(&sorted(&object)));
+        if before.valid {
+            valid_plans += 1;
+            accepted += usize::from(ok);
+        } else {
+            invalid_objects += 1;
+            rejected += usize::from(!ok);
+            no_schema += usize::from(schema.is_none());
         }
     }
     let pct = |n: usize, d: usize| 100.0 * n as f64 / d.max(1) as f64;

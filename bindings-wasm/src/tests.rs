@@ -8,26 +8,13 @@ fn the_contract_text_is_the_cores() {
     assert_eq!(crate::CONTRACT_JSON, now);
 }
 
-/// The shared vector files (`shared/vectors/*.jsonl` beside the repository), sorted.
-fn vector_files() -> Vec<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e} (shared/ must sit beside the repository)", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no vector files in {}", dir.display());
-    files
-}
-
 /// `validateUtf8` (what index.js calls, the texts as UTF-8 bytes) answers exactly what
 /// `validateTexts` (the texts as strings) answers, on every shared vector: a plan given as text
 /// is passed as that text, an object plan and the request as their compact JSON.
 #[test]
 fn utf8_bytes_give_the_verdict_of_the_texts_on_every_vector() {
     let mut n = 0;
-    for file in vector_files() {
+    for file in momentum_plan_testkit::vector_files() {
         let lines = std::fs::read_to_string(&file).expect("vector file readable");
         for line in lines.lines().filter(|l| !l.trim().is_empty()) {
             let case: serde_json::Value = serde_json::from_str(line).expect("a vector line is JSON");

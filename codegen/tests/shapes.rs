@@ -5,25 +5,6 @@
 
 use momentum_plan::{Input, RepairOptions, SchemaVariant, Value, contract, plan_schema, repair, validate};
 use momentum_plan_codegen::schema::{Def, defs, document};
-use std::path::PathBuf;
-
-fn vector_lines() -> Vec<Value> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        for line in std::fs::read_to_string(&f).expect("readable").lines().filter(|l| !l.trim().is_empty()) {
-            out.push(momentum_plan::parse_json(line).expect("vector line is JSON"));
-        }
-    }
-    assert!(out.len() >= 5_000, "{} vectors", out.len());
-    out
-}
 
 /// A validator for the definition `name` of the schema document.
 fn validator(name: &str) -> jsonschema::Validator {
@@ -47,7 +28,7 @@ fn every_vector_verdict_and_repair_matches_the_schemas() {
     let (verdict, repaired, plan_schema_v) = (validator("Verdict"), validator("Repair"), validator("PlanSchema"));
     let mut failures = Vec::new();
     let (mut verdicts, mut schemas, mut ops) = (0, 0, std::collections::BTreeSet::new());
-    for rec in vector_lines() {
+    for rec in momentum_plan_testkit::vectors() {
         let (plan, request) = (&rec["plan"], &rec["request"]);
         let v = momentum_plan::parse_json(&validate(plan, request).to_json()).expect("verdict JSON");
         check(&verdict, "Verdict", &v, &mut failures);

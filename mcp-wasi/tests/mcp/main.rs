@@ -7,6 +7,7 @@ mod common;
 mod apps;
 mod binary;
 mod classic;
+mod golden;
 mod http;
 mod jsonrpc;
 mod modern;

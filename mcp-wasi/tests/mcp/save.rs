@@ -6,9 +6,9 @@ use momentum_plan_mcp::{DirStore, Server, Store};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 
-const CALM_ID: &str = "req-2026-10-05-calm-weekday";
+pub(crate) const CALM_ID: &str = "req-2026-10-05-calm-weekday";
 
-fn save_params() -> Value {
+pub(crate) fn save_params() -> Value {
     let (plan, request) = calm();
     call("save_plan", json!({"plan": plan, "request": request}))
 }
@@ -18,7 +18,7 @@ fn saved_text(h: &Harness, id: &str) -> String {
 }
 
 /// A harness whose store already holds the calm plan, as a marker text.
-fn with_existing(marker: &str) -> Harness {
+pub(crate) fn with_existing(marker: &str) -> Harness {
     let h = Harness::with_store();
     std::fs::write(h.dir().join(format!("{CALM_ID}.json")), marker).unwrap();
     h

@@ -8,7 +8,7 @@ use std::io;
 
 /// Which operation fails.
 #[derive(Clone, Copy, PartialEq)]
-enum Fail {
+pub(crate) enum Fail {
     List,
     Read,
     Exists,
@@ -40,7 +40,7 @@ impl Store for FailingStore {
     }
 }
 
-fn harness(fail: Fail) -> Harness {
+pub(crate) fn harness(fail: Fail) -> Harness {
     let dir = TempDir::new("failing");
     let inner = DirStore::open(dir.path()).expect("dir");
     Harness { server: Server::new(Some(Box::new(FailingStore { inner, fail }) as Box<dyn Store>)), store: Some(dir) }

@@ -7,42 +7,9 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The repository root (the workspace), from this crate's manifest directory.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("mcp-wasi/ has a parent").to_path_buf()
-}
-
-/// `shared/` beside the repository.
-pub fn shared() -> PathBuf {
-    root().parent().expect("the workspace has a parent").join("shared")
-}
-
-/// Every shared vector (`shared/vectors/*.jsonl`, files in name order), parsed exactly as the
-/// core's drivers read them.
-pub fn vectors() -> Vec<Value> {
-    let dir = shared().join("vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("vector file is UTF-8");
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            out.push(momentum_plan::parse_json(line).expect("vector line is JSON"));
-        }
-    }
-    assert!(out.len() >= 5_000, "only {} vectors in {}", out.len(), dir.display());
-    out
-}
-
-/// A bundled example (`examples/<name>`), parsed exactly.
-pub fn example(name: &str) -> Value {
-    let text = std::fs::read_to_string(root().join("examples").join(name)).expect("example readable");
-    momentum_plan::parse_json(&text).expect("example is JSON")
-}
+/// The repository root, every shared vector (files in name order, parsed exactly as the core's
+/// drivers read them) and the bundled examples: the Rust tests' one kit.
+pub use momentum_plan_testkit::{example, root, vectors};
 
 /// The calm weekday plan and its request (valid).
 pub fn calm() -> (Value, Value) {
