@@ -22,8 +22,7 @@ JSONPath and what to change) and validate again until the plan is valid. If repa
 `requestAtFault` is not empty, no plan can satisfy the request: stop and tell the user why.";
 
 /// What the instructions add when the server has a plan store.
-const INSTRUCTIONS_SAVE: &str =
-    " Save with save_plan only once the plan is valid; a saved plan can be read back as plan://{planId}, its requestId.";
+const INSTRUCTIONS_SAVE: &str = " Save with save_plan only once the plan is valid; a saved plan can be read back as plan://{planId}, its requestId.";
 
 const CONTRACT_DESCRIPTION: &str = "Returns the daily-momentum-ai-plan contract: the plan format and \
 version, the nine categories (with what each covers), the weekday ids, the limits and the rules \
