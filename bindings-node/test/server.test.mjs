@@ -59,21 +59,29 @@ function structured(res) {
   return res.structuredContent
 }
 
-test('initialize: server info and instructions', () => {
+const catalog = JSON.parse(readFileSync(join(ROOT, 'schemas', 'mcp-catalog.json'), 'utf8'))
+
+test('initialize: server info and the catalog\'s instructions', () => {
   assert.equal(client.getServerVersion().name, 'momentum-planner')
-  assert.match(client.getInstructions(), /get_plan_contract.*validate_plan.*save_plan/s)
+  assert.equal(client.getInstructions(), catalog.instructions.withStore)
 })
 
-test('tools/list: the five tools with schemas and annotations', async () => {
+test('tools/list: the catalog\'s five tools, texts, annotations and schemas', async () => {
   const { tools } = await client.listTools()
-  assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan'])
-  for (const t of tools) {
-    assert.ok(t.title && t.description && t.inputSchema && t.outputSchema, t.name)
+  assert.deepEqual(tools.map((t) => t.name), catalog.tools.map((t) => t.name))
+  for (const [i, t] of tools.entries()) {
+    const { name, title, description, annotations, inputSchema, outputSchema } = catalog.tools[i]
+    assert.deepEqual({ ...t, _meta: undefined }, { name, title, description, inputSchema, outputSchema, annotations, _meta: undefined })
   }
-  const validate = tools.find((t) => t.name === 'validate_plan')
-  assert.deepEqual(validate.inputSchema.required, ['plan', 'request'])
-  assert.equal(validate.annotations.readOnlyHint, true)
-  assert.equal(tools.find((t) => t.name === 'save_plan').annotations.readOnlyHint, false)
+})
+
+test('prompts and resource templates: the catalog\'s', async () => {
+  const { prompts } = await client.listPrompts()
+  assert.deepEqual(prompts.map((p) => [p.name, p.title, p.description]), [[catalog.prompt.name, catalog.prompt.title, catalog.prompt.description]])
+  const got = await client.getPrompt({ name: 'draft_plan', arguments: { request_json: '{"requestId":"r"}' } })
+  assert.equal(got.messages[0].content.text, catalog.prompt.text.withStore.replace('{request_json}', '{"requestId":"r"}'))
+  const { resourceTemplates } = await client.listResourceTemplates()
+  assert.deepEqual(resourceTemplates, [catalog.resourceTemplate])
 })
 
 test('get_plan_schema: the core\'s schema of each variant; a request no plan can satisfy is a tool error', async () => {

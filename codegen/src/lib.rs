@@ -12,13 +12,16 @@
 //! | `js/types.d.ts` | the TypeScript types | bindings-wasm (its `.d.ts` custom section) |
 //! | `bindings-node/index.d.ts` | the same types, then `bindings-node/scripts/functions.d.ts` | bindings-node |
 //! | `bindings-python/python/momentum_plan/_types.py` | `TypedDict`s and `Literal` unions | `momentum_plan` |
-//! | `mcp-wasi/src/tool-schemas.json` | every MCP tool's `inputSchema` and `outputSchema` | the MCP server, at build time |
+//! | `schemas/mcp-catalog.json` | the MCP catalog ([`catalog`]): instructions, tools with their schemas, resource template, prompt, plan-id rule, refusal and `notSaved` templates | the WASI server, at build time |
+//! | `bindings-python/python/momentum_plan/mcp-catalog.json` | the same bytes, as package data | `momentum_plan.planner` |
+//! | `bindings-node/mcp-catalog.json` | the same bytes, in the npm package | `bindings-node/examples/server.mjs` |
 //!
 //! Adding an issue code is one line in the core's registry and one run of
 //! `cargo run -p momentum-plan-codegen`; this crate's tests (`tests/fresh.rs`) fail while a
 //! committed file differs from what it renders, and `scripts/test`'s final `git diff` gate fails on
 //! any file a build or this generator rewrote.
 
+pub mod catalog;
 pub mod mcp;
 mod py;
 pub mod schema;
@@ -63,12 +66,14 @@ pub(crate) fn doc_lines(text: &str, width: usize) -> Vec<String> {
 pub fn files() -> Result<Vec<(&'static str, String)>, Error> {
     let defs = schema::defs();
     let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).map_err(|e| Error(e.to_string()));
-    let compact = serde_json::to_string(&mcp::tool_schemas()).map_err(|e| Error(e.to_string()))?;
+    let catalog = pretty(&catalog::catalog())? + "\n";
     Ok(vec![
         ("schemas/momentum-plan.schema.json", pretty(&schema::document())? + "\n"),
         ("js/types.d.ts", ts::render(&defs)?),
         ("bindings-node/index.d.ts", ts::render_node(&defs)?),
         ("bindings-python/python/momentum_plan/_types.py", py::render(&defs)?),
-        ("mcp-wasi/src/tool-schemas.json", compact + "\n"),
+        ("schemas/mcp-catalog.json", catalog.clone()),
+        ("bindings-python/python/momentum_plan/mcp-catalog.json", catalog.clone()),
+        ("bindings-node/mcp-catalog.json", catalog),
     ])
 }

@@ -1,5 +1,5 @@
-//! The MCP tools' `inputSchema`s and `outputSchema`s (mcp-server.md "Catalog"), in catalog order,
-//! written to `mcp-wasi/src/tool-schemas.json` and embedded by the server at build time.
+//! The MCP tools' `inputSchema`s and `outputSchema`s (mcp-server.md "Catalog"), in catalog order:
+//! the schemas of [`crate::catalog::catalog`]'s tools.
 //!
 //! An `outputSchema` is its definition of [`crate::schema::defs`] made self-contained (every `$ref`
 //! inlined) and without descriptions, so `tools/list` stays small; no `$schema` member (the MCP

@@ -15,7 +15,7 @@ fn committed(path: &str) -> String {
 #[test]
 fn every_generated_file_is_fresh() {
     let files = momentum_plan_codegen::files().expect("every definition renders");
-    assert_eq!(files.len(), 5);
+    assert_eq!(files.len(), 7);
     let stale: Vec<&str> = files.iter().filter(|(p, text)| committed(p) != *text).map(|(p, _)| *p).collect();
     assert!(stale.is_empty(), "stale (run `cargo run -p momentum-plan-codegen`): {stale:?}");
 }
@@ -70,16 +70,44 @@ fn the_unions_are_the_core_registries() {
 
 #[test]
 fn mcp_output_schemas_are_self_contained_and_bare() {
-    let text = committed("mcp-wasi/src/tool-schemas.json");
-    let tools = momentum_plan::parse_json(&text).expect("JSON");
-    let names: Vec<&String> = tools.as_object().expect("object").keys().collect();
+    let text = committed("schemas/mcp-catalog.json");
+    let catalog = momentum_plan::parse_json(&text).expect("JSON");
+    let tools = catalog["tools"].as_array().expect("array");
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().expect("name")).collect();
     assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]);
-    for (name, entry) in tools.as_object().expect("object") {
+    for entry in tools {
+        let name = &entry["name"];
         let output = entry["outputSchema"].to_string();
         assert!(!output.contains("$ref") && !output.contains("$schema"), "{name}: {output}");
         assert_eq!(entry["inputSchema"]["type"], "object", "{name}");
+        assert_eq!(entry["annotations"]["title"], entry["title"], "{name}");
+        assert!(entry["description"].as_str().is_some_and(|d| d.len() > 100), "{name}");
     }
-    assert_eq!(tools["repair_plan"]["outputSchema"]["properties"]["verdict"], tools["validate_plan"]["outputSchema"]);
+    assert_eq!(tools[2]["outputSchema"]["properties"]["verdict"], tools[1]["outputSchema"]);
+    // The package copies are the same bytes (each is also checked fresh above).
+    for copy in ["bindings-python/python/momentum_plan/mcp-catalog.json", "bindings-node/mcp-catalog.json"] {
+        assert!(committed(copy) == text, "{copy} differs from schemas/mcp-catalog.json");
+    }
+}
+
+/// The plan-id pattern of the catalog names the WASI store's limit (`MAX_ID_LEN` 128) and every
+/// refusal template fills only the slots the servers know.
+#[test]
+fn mcp_catalog_templates_name_known_slots() {
+    let catalog = momentum_plan::parse_json(&committed("schemas/mcp-catalog.json")).expect("JSON");
+    assert_eq!(catalog["planId"]["pattern"], "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$");
+    assert_eq!(catalog["planId"]["maxLength"], 128);
+    let known = ["{id}", "{uri}", "{count}", "{code}", "{message}", "{error}", "{path}"];
+    for group in ["refusals", "notSaved", "overwriteQuestion"] {
+        for (key, template) in catalog[group].as_object().expect("object") {
+            let mut rest = template.as_str().expect("text");
+            while let Some(at) = rest.find('{') {
+                let end = rest[at..].find('}').map_or(rest.len(), |e| at + e + 1);
+                assert!(known.contains(&&rest[at..end]), "{group}.{key}: unknown slot {}", &rest[at..end]);
+                rest = &rest[end..];
+            }
+        }
+    }
 }
 
 #[test]

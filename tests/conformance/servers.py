@@ -17,6 +17,14 @@ agree with the first server's: `structuredContent` as canonical JSON bytes (keys
 non-ASCII raw) and `isError`. A tool error's text is each SDK's own, so only its presence is
 compared (mcp-server.md: a tool error carries one text block and no structured content).
 
+Then the catalog (issue 29: one catalog, schemas/mcp-catalog.json, every server's texts): the
+bytes of `tools/list` (each tool as canonical JSON, without `_meta`, the MCP Apps link, which
+each server offers as its SDK allows), `prompts/get draft_plan`, `resources/templates/list`, and
+one refusal of each kind of `save_plan` (CATALOG_CALLS): a tool error (an invalid plan, a
+requestId that cannot be a plan id; the text after the Python SDK's own `Error executing tool
+save_plan: ` prefix) and a `notSaved` warning (a second save, from a client that cannot be
+asked). Each must equal the first server's bytes.
+
 Exit 0 when every server agrees on every call; 1 otherwise (a table of the first differences)."""
 from __future__ import annotations
 
@@ -104,9 +112,56 @@ def calls() -> list[tuple[str, str, dict]]:
     return out
 
 
-async def run_server(command: list[str], todo: list[tuple[str, str, dict]]) -> tuple[list[str], list[tuple[bool, str | None]]]:
-    """The tools the server lists, and (isError, canonical structuredContent or None) for every
-    call, in order."""
+SDK_TOOL_ERROR_PREFIX = "Error executing tool save_plan: "
+"""What the Python SDK puts before a tool error's own text (mcp 2.3, ``Tool.run``)."""
+
+
+def catalog_calls() -> list[tuple[str, str, dict]]:
+    """(label, tool, arguments) of the refusals of each kind, in order (the plan saved by the
+    first call makes the last one a notSaved)."""
+    plan = json.loads((EXAMPLES / "calm-weekday.plan.json").read_text(encoding="utf-8"))
+    request = json.loads((EXAMPLES / "calm-weekday.request.json").read_text(encoding="utf-8"))
+    broken = json.loads((EXAMPLES / "calm-weekday-broken.plan.json").read_text(encoding="utf-8"))
+    unsafe = copy.deepcopy(plan)
+    unsafe["requestId"] = unsafe["request"]["requestId"] = "../escape"
+    return [
+        ("first save", "save_plan", {"plan": plan, "request": request}),
+        ("refusal: an invalid plan", "save_plan", {"plan": broken, "request": request}),
+        ("refusal: an unsafe requestId", "save_plan", {"plan": unsafe, "request": unsafe["request"]}),
+        ("notSaved: saved, the client cannot be asked", "save_plan", {"plan": plan, "request": request}),
+    ]
+
+
+def dump(model: Any) -> Any:
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+async def catalog_bytes(client: Client) -> list[tuple[str, str]]:
+    """(label, canonical bytes) of the catalog as this server serves it, in order."""
+    out = []
+    for tool in (await client.list_tools()).tools:
+        listed = dump(tool)
+        listed.pop("_meta", None)
+        out.append((f"tools/list {tool.name}", canonical(listed)))
+    got = await client.get_prompt("draft_plan", {"request_json": '{"requestId": "r-1"}'})
+    out.append(("prompts/get draft_plan messages", canonical([dump(m) for m in got.messages])))
+    templates = (await client.list_resource_templates()).resource_templates
+    out.append(("resources/templates/list", canonical([dump(t) for t in templates])))
+    for label, tool, arguments in catalog_calls():
+        r = await asyncio.wait_for(client.call_tool(tool, arguments), CALL_TIMEOUT)
+        if r.is_error:
+            text = r.content[0].text if r.content and hasattr(r.content[0], "text") else ""
+            out.append((label, "isError " + text.removeprefix(SDK_TOOL_ERROR_PREFIX)))
+        else:
+            out.append((label, canonical(r.structured_content)))
+    return out
+
+
+async def run_server(
+    command: list[str], todo: list[tuple[str, str, dict]]
+) -> tuple[list[str], list[tuple[bool, str | None]], list[tuple[str, str]]]:
+    """The tools the server lists, (isError, canonical structuredContent or None) for every call,
+    in order, and the catalog's bytes (:func:`catalog_bytes`)."""
     with tempfile.TemporaryDirectory() as store:
         params = StdioServerParameters(
             command=command[0], args=[*command[1:], "--store", store], env={**os.environ, "PLAN_STORE": store}
@@ -118,7 +173,13 @@ async def run_server(command: list[str], todo: list[tuple[str, str, dict]]) -> t
                 r = await asyncio.wait_for(client.call_tool(tool, arguments), CALL_TIMEOUT)
                 sc = r.structured_content
                 answers.append((bool(r.is_error), None if sc is None else canonical(sc)))
-        return listed, answers
+        with tempfile.TemporaryDirectory() as fresh:
+            params = StdioServerParameters(
+                command=command[0], args=[*command[1:], "--store", fresh], env={**os.environ, "PLAN_STORE": fresh}
+            )
+            async with Client(params, mode="legacy") as client:
+                served = await catalog_bytes(client)
+        return listed, answers, served
 
 
 def main() -> int:
@@ -131,12 +192,13 @@ def main() -> int:
     todo = calls()
     results = {}
     listed = {}
+    served = {}
     problems = []
     for spec in args.server:
         name, cmd = spec.split("=", 1)
         t0 = time.monotonic()
         try:
-            listed[name], results[name] = asyncio.run(run_server(shlex.split(cmd), todo))
+            listed[name], results[name], served[name] = asyncio.run(run_server(shlex.split(cmd), todo))
         except Exception as e:  # noqa: BLE001 - a server that cannot be driven is a failure
             problems.append(f"SERVER {name}: could not be driven: {e!r}"[:600])
             continue
@@ -182,6 +244,15 @@ def main() -> int:
                     f"DIFF {tool} {label}: {first} isError={want[0]} {(want[1] or '')[:300]}\n"
                     f"    {n} isError={got[0]} {(got[1] or '')[:300]}"
                 )
+    # The catalog: the same bytes from every server (issue 29).
+    for n in names[1:]:
+        want, got = dict(served[ref]), dict(served[n])
+        if list(want) != list(got):
+            problems.append(f"CATALOG {n}: serves {list(got)}, {ref} {list(want)}")
+        for label, text in want.items():
+            if got.get(label) != text:
+                problems.append(f"CATALOG DIFF {label}: {ref} {text[:400]}\n    {n} {(got.get(label) or '(none)')[:400]}")
+    print(f"servers: catalog ({len(served[ref])} parts) compared across " + ", ".join(names))
     print(f"servers: {len(todo)} calls; reference {ref}; " + ", ".join(f"{n} {agree[n]} of {compared_calls[n]} agree" for n in names))
     for p in problems[: args.show]:
         print(p)

@@ -35,7 +35,7 @@ pub(super) fn get(ctx: Ctx, id: &Value, params: Map<String, Value>, store: bool)
         ctx,
         id,
         &GetPromptResult {
-            description: "Draft, validate, fix and save a daily-momentum-ai-plan for a request.",
+            description: catalog::draft_prompt_description(),
             messages: vec![PromptMessage {
                 role: "user",
                 content: TextContent::new(catalog::draft_prompt_text(request_json, store)),

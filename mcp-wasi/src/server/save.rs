@@ -8,7 +8,7 @@ use super::resources::plan_uri;
 use super::tools::{CallError, ToolError, ToolResult, plan_arguments, render};
 use super::{Server, Transport};
 use crate::arguments::ObjectArguments;
-use crate::catalog::SAVE_PLAN;
+use crate::catalog::{SAVE_PLAN, catalog as texts, fill};
 use crate::model::{
     ElicitAction, ElicitParams, ElicitResult, InputRequest, InputRequiredResult, OverwriteInputRequests, Version,
 };
@@ -85,7 +85,7 @@ impl Server {
         };
         let exists = store
             .exists(&store::file_name(&plan_id))
-            .map_err(|e| ToolError(format!("Plan not saved: the plan store could not be read ({e}).")))?;
+            .map_err(|e| ToolError(fill(&texts().refusals.store_unreadable, &[("error", &e.to_string())])))?;
         let uri = plan_uri(&plan_id);
         let refusal = if !exists {
             None
@@ -118,9 +118,9 @@ impl Server {
         } else if !ctx.elicitation {
             Some(no_capability(&uri))
         } else if self.pending.len() >= MAX_PENDING_QUESTIONS {
-            Some(format!(
-                "{uri} is already saved and {} questions to the user are still unanswered; the saved plan was left unchanged. Try again once they are answered.",
-                self.pending.len()
+            Some(fill(
+                &texts().not_saved.too_many_questions,
+                &[("uri", &uri), ("count", &self.pending.len().to_string())],
             ))
         } else {
             self.next_question_id += 1;
@@ -149,15 +149,11 @@ impl Server {
             Err(error) => {
                 let code = error.get("code").map(Value::to_string).unwrap_or_default();
                 let message = error.get("message").and_then(Value::as_str).unwrap_or("no message");
-                Some(format!(
-                    "The question whether to replace {uri} could not be asked (the client answered with error {code}: {message}); the saved plan was left unchanged."
-                ))
+                Some(fill(&texts().not_saved.ask_failed, &[("uri", &uri), ("code", &code), ("message", message)]))
             }
             Ok(result) => match serde_json::from_value::<ElicitResult>(result) {
                 Ok(answer) => refusal_of(&answer, &uri),
-                Err(_) => Some(format!(
-                    "The answer to the question whether to replace {uri} could not be read; the saved plan was left unchanged."
-                )),
+                Err(_) => Some(fill(&texts().not_saved.answer_unreadable, &[("uri", &uri)])),
             },
         };
         let ctx = Ctx { version: pending.version, elicitation: true, apps: false };
@@ -188,7 +184,7 @@ impl Server {
                     None => Err(std::io::Error::other("the server has no plan store")),
                 };
                 written
-                    .map_err(|e| ToolError(format!("Plan not saved: the plan store could not be written ({e}).")))?;
+                    .map_err(|e| ToolError(fill(&texts().refusals.store_unwritable, &[("error", &e.to_string())])))?;
                 true
             }
             Some(reason) => {
@@ -207,12 +203,10 @@ impl Server {
 fn prepare(plan: &Value, request: &Value) -> Result<Prepared, ToolError> {
     let verdict = validate(plan, request);
     if !verdict.valid {
-        let mut text = String::from("Plan not saved.");
+        let refusals = &texts().refusals;
+        let mut text = refusals.plan_invalid.clone();
         for e in &verdict.errors {
-            text.push_str(" | ");
-            text.push_str(&e.path);
-            text.push_str(": ");
-            text.push_str(&e.message);
+            text.push_str(&fill(&refusals.plan_invalid_error, &[("path", &e.path), ("message", &e.message)]));
         }
         return Err(ToolError(text));
     }
@@ -221,7 +215,7 @@ fn prepare(plan: &Value, request: &Value) -> Result<Prepared, ToolError> {
     let object = match plan {
         Value::String(text) => {
             parsed = momentum_plan::parse_json(text)
-                .map_err(|e| ToolError(format!("Plan not saved: its text could not be read ({e}).")))?;
+                .map_err(|e| ToolError(fill(&texts().refusals.plan_unreadable, &[("error", &e.to_string())])))?;
             &parsed
         }
         other => other,
@@ -231,30 +225,29 @@ fn prepare(plan: &Value, request: &Value) -> Result<Prepared, ToolError> {
         Some(s) if store::is_safe_id(s) => s.to_owned(),
         _ => {
             let shown = request_id.map_or_else(|| "(none)".to_owned(), Value::to_string);
-            return Err(ToolError(format!(
-                "Plan not saved: its requestId {shown} cannot be used as a plan id. A plan id must be 1 to {} characters from A-Z, a-z, 0-9, '.', '_' and '-', starting with a letter or digit; nothing was written. Tell the user the plan cannot be saved under this requestId.",
-                store::MAX_ID_LEN
-            )));
+            return Err(ToolError(fill(&texts().refusals.plan_id_unsafe, &[("id", &shown)])));
         }
     };
     let mut bytes = serde_json::to_vec_pretty(object)
-        .map_err(|e| ToolError(format!("Plan not saved: it could not be written as JSON ({e}).")))?;
+        .map_err(|e| ToolError(fill(&texts().refusals.plan_not_json, &[("error", &e.to_string())])))?;
     bytes.push(b'\n');
     Ok(Prepared { plan_id, bytes, warnings: verdict.warnings })
 }
 
 /// The overwrite question (form mode, one required boolean `overwrite`; `mode` from 2025-11-25).
 fn overwrite_question(version: Version, plan_id: &str) -> ElicitParams {
+    let question = &texts().overwrite_question;
+    let uri = plan_uri(plan_id);
     ElicitParams {
         mode: (version >= Version::V2025_11_25).then_some("form"),
-        message: format!("A plan with id \"{plan_id}\" is already saved. Replace it with the new version?"),
+        message: fill(&question.message, &[("id", plan_id)]),
         requested_schema: json!({
             "type": "object",
             "properties": {
                 "overwrite": {
                     "type": "boolean",
-                    "title": "Replace the saved plan",
-                    "description": format!("Yes replaces {} with the new version; no keeps the saved plan.", plan_uri(plan_id)),
+                    "title": question.title,
+                    "description": fill(&question.description, &[("uri", &uri)]),
                     "default": false
                 }
             },
@@ -265,33 +258,25 @@ fn overwrite_question(version: Version, plan_id: &str) -> ElicitParams {
 
 /// `None` when the answer confirms replacing the plan, else why it was left unchanged.
 fn refusal_of(answer: &ElicitResult, uri: &str) -> Option<String> {
-    match answer.action {
+    let not_saved = &texts().not_saved;
+    let template = match answer.action {
         ElicitAction::Accept => match answer.content.as_ref().and_then(|c| c.get("overwrite")) {
-            Some(Value::Bool(true)) => None,
-            Some(Value::Bool(false)) => {
-                Some(format!("The user chose to keep the saved plan {uri}; it was left unchanged."))
-            }
-            _ => Some(format!("The answer did not confirm replacing {uri}; the saved plan was left unchanged.")),
+            Some(Value::Bool(true)) => return None,
+            Some(Value::Bool(false)) => &not_saved.kept,
+            _ => &not_saved.not_confirmed,
         },
-        ElicitAction::Decline => {
-            Some(format!("The user declined to replace the saved plan {uri}; it was left unchanged."))
-        }
-        ElicitAction::Cancel => Some(format!(
-            "The user cancelled the question whether to replace {uri}; the saved plan was left unchanged."
-        )),
-    }
+        ElicitAction::Decline => &not_saved.declined,
+        ElicitAction::Cancel => &not_saved.cancelled,
+    };
+    Some(fill(template, &[("uri", uri)]))
 }
 
 /// Why a classic-era HTTP client's save left the saved plan (no stream to ask on).
 fn classic_http_cannot_ask(uri: &str) -> String {
-    format!(
-        "{uri} is already saved, and over HTTP a client of a protocol version before 2026-07-28 cannot be asked whether to replace it (there is no stream to ask on); the saved plan was left unchanged. A client of the 2026-07-28 revision is asked, and its answer may reach any instance."
-    )
+    fill(&texts().not_saved.classic_http, &[("uri", uri)])
 }
 
 /// Why a save left the saved plan when the client did not declare form elicitation.
 fn no_capability(uri: &str) -> String {
-    format!(
-        "{uri} is already saved, and this client cannot ask the user whether to replace it (it did not declare the elicitation capability with form mode); the saved plan was left unchanged."
-    )
+    fill(&texts().not_saved.no_capability, &[("uri", uri)])
 }
