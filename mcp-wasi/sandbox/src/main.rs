@@ -98,6 +98,7 @@ fn http_main(args: &Args, addr: SocketAddr) -> i32 {
         allowed_origins: args.allow_origins.clone(),
         max_concurrency: args.max_concurrency(),
         request_timeout: args.request_timeout(),
+        max_connections: args.max_connections(),
     };
     if args.verbose {
         let extra = |list: &[String]| {
@@ -105,12 +106,13 @@ fn http_main(args: &Args, addr: SocketAddr) -> i32 {
         };
         eprintln!(
             "momentum-plan-sandbox: http wasm {} (from {}); store {}; memory cap {} MiB; max concurrency {}; \
-             request timeout {} ms; bearer token {}; hosts {}; origins {}; cache {}",
+             max connections {}; request timeout {} ms; bearer token {}; hosts {}; origins {}; cache {}",
             setup.guest.wasm,
             found.origin,
             show(setup.guest.store.as_deref(), "none (read-only)"),
             args.memory_mib,
             setup.max_concurrency,
+            setup.max_connections,
             setup.request_timeout.as_millis(),
             if setup.token.is_some() { "required" } else { "none" },
             extra(&setup.allowed_hosts),

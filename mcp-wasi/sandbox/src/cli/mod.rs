@@ -2,7 +2,8 @@
 //!
 //! Without `--http` the runner serves MCP on stdin/stdout ([`crate::run`]); with `--http [ADDR]`
 //! it serves Streamable HTTP ([`crate::http`]). The HTTP-only flags (`--bearer-token-file`,
-//! `--allow-host`, `--allow-origin`, `--max-concurrency`, `--request-timeout-ms`) are a usage
+//! `--allow-host`, `--allow-origin`, `--max-concurrency`, `--max-connections`,
+//! `--request-timeout-ms`) are a usage
 //! error without `--http`. The values' own checks are in [`checks`].
 
 use std::ffi::OsString;
@@ -26,6 +27,11 @@ pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
 pub const MAX_REQUEST_TIMEOUT_MS: u64 = 3_600_000;
 /// Largest accepted `--max-concurrency` (each slot reserves virtual memory in the pool).
 pub const MAX_CONCURRENCY: u32 = 1024;
+/// Default `--max-connections`: nginx's `worker_connections` default, well under the usual soft
+/// limit of 1,024 open files, so that accepting never runs out of descriptors.
+pub const DEFAULT_MAX_CONNECTIONS: u32 = 512;
+/// Largest accepted `--max-connections`.
+pub const MAX_CONNECTIONS: u32 = 1_000_000;
 
 /// Runs the momentum-plan MCP server (`momentum-plan-mcp.wasm`) in a WebAssembly sandbox,
 /// speaking MCP (JSON-RPC, one message per line) on stdin/stdout; with `--http`, serves
@@ -110,8 +116,19 @@ pub struct Args {
     )]
     pub max_concurrency: Option<u32>,
 
-    /// With --http: deadline of one request in milliseconds, from its first header byte to the
-    /// end of the guest's answer (waiting for a slot included). Default 10000.
+    /// With --http: at most N connections open at once; one more is answered 503 (Retry-After:
+    /// 1) at once and closed, while the open ones keep being served. Default 512.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "http",
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_CONNECTIONS)),
+    )]
+    pub max_connections: Option<u32>,
+
+    /// With --http: deadline of one request in milliseconds: the whole head must arrive within it
+    /// (else 408), then its body and the guest's answer (waiting for a slot included) within it
+    /// again. Default 10000.
     #[arg(
         long,
         value_name = "N",
@@ -169,6 +186,11 @@ impl Args {
         })
     }
 
+    /// `--max-connections`, else [`DEFAULT_MAX_CONNECTIONS`].
+    pub fn max_connections(&self) -> usize {
+        usize::try_from(self.max_connections.unwrap_or(DEFAULT_MAX_CONNECTIONS)).unwrap_or(usize::MAX)
+    }
+
     /// `--request-timeout-ms` (default [`DEFAULT_REQUEST_TIMEOUT_MS`]) as a duration.
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms.unwrap_or(DEFAULT_REQUEST_TIMEOUT_MS))
@@ -211,6 +233,7 @@ mod tests {
         assert!(a.allow_hosts.is_empty() && a.allow_origins.is_empty());
         assert_eq!(a.request_timeout(), Duration::from_secs(10));
         assert!(a.max_concurrency() >= 2);
+        assert_eq!(a.max_connections(), 512);
     }
 
     #[test]
@@ -249,8 +272,11 @@ mod tests {
             "3",
             "--request-timeout-ms",
             "250",
+            "--max-connections",
+            "9",
         ])
         .unwrap();
+        assert_eq!(a.max_connections(), 9);
         assert_eq!(a.bearer_token_file, Some(PathBuf::from("/t")));
         assert_eq!(a.allow_hosts, vec!["mcp.example.com".to_string(), "[2001:db8::1]".to_string()]);
         assert_eq!(a.allow_origins, vec!["https://app.example.com".to_string(), "http://localhost:3000".to_string()]);
@@ -265,6 +291,7 @@ mod tests {
             &["--allow-host", "a.example"],
             &["--allow-origin", "https://a.example"],
             &["--max-concurrency", "4"],
+            &["--max-connections", "4"],
             &["--request-timeout-ms", "100"],
         ] {
             let e = parse(args).unwrap_err();
@@ -274,7 +301,13 @@ mod tests {
 
     #[test]
     fn http_flag_bounds() {
-        for bad in [&["--max-concurrency", "0"][..], &["--max-concurrency", "1025"], &["--request-timeout-ms", "0"]] {
+        for bad in [
+            &["--max-concurrency", "0"][..],
+            &["--max-concurrency", "1025"],
+            &["--request-timeout-ms", "0"],
+            &["--max-connections", "0"],
+            &["--max-connections", "1000001"],
+        ] {
             let args: Vec<&str> = ["--http"].into_iter().chain(bad.iter().copied()).collect();
             assert!(parse(&args).is_err(), "{args:?} accepted");
         }

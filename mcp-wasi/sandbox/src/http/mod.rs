@@ -24,10 +24,14 @@
 //!   is gone); later requests wait for a permit within their deadline, at most [`queue_limit`] of
 //!   them (beyond that, or when the deadline passes first: `503` with `Retry-After: 1`). An idle
 //!   keep-alive connection holds no permit.
-//! - **Deadline** (`--request-timeout-ms`, default 10 s). The request head must arrive within it
-//!   (hyper's `header_read_timeout`; the same bound closes idle keep-alive connections); then one
-//!   deadline from the end of the head covers waiting for a permit, reading the body (the guest
-//!   reads it through wasi streams) and the guest's work. Guest CPU is bounded by epoch
+//! - **Connections.** At most `--max-connections` (default 512) are open at once; one accepted
+//!   beyond that is answered `503` with `Retry-After: 1` at once and closed, while the open ones
+//!   keep being served ([`connection`]).
+//! - **Deadline** (`--request-timeout-ms`, default 10 s). The whole request head must arrive within
+//!   it (hyper's `header_read_timeout`, one deadline per head, not per byte; a head cut off half-way
+//!   is answered `408`, an idle keep-alive connection is closed without one); then one deadline
+//!   from the end of the head covers waiting for a permit, reading the body (which must also keep
+//!   up with [`request::MIN_BODY_RATE`], else `408` at once) and the guest's work. Guest CPU is bounded by epoch
 //!   interruption: a ticker thread advances the epoch every [`timer::EPOCH_TICK`], a running guest yields
 //!   to the executor at each tick (so a busy guest never starves the others) and traps at the
 //!   deadline. A request cut off answers `408` (`Connection: close`) when its body had not fully
@@ -41,26 +45,23 @@
 //!   serves until SIGINT or SIGTERM; it then stops accepting, lets open requests finish (at most
 //!   one request timeout) and returns exit status 0.
 //!
-//! Modules: [`pool`] (pool sizing, engine configuration), [`host`] (store data, outbound
+//! Modules: [`connection`] (one connection: the head's `408`, the cap's `503`), [`pool`] (pool
+//! sizing, engine configuration), [`host`] (store data, outbound
 //! denial), [`request`] (one request: body, queue, store, answer, the runner's error answers),
 //! [`timer`] (hyper's timer, the epoch ticker); here, [`Setup`] and [`serve`] (bind, accept loop,
 //! shutdown). The command-line checks are [`crate::cli::checks`].
 
-use std::convert::Infallible;
-use std::future::{Future, poll_fn};
+use std::future::poll_fn;
 use std::net::SocketAddr;
-use std::pin::pin;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
-use hyper::server::conn::http1;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 use wasmtime::Engine;
 use wasmtime::component::Linker;
-use wasmtime_wasi_http::io::TokioIo;
 use wasmtime_wasi_http::p2::bindings::ProxyPre;
 
 use crate::cache;
@@ -69,8 +70,7 @@ use crate::guest::{ALLOWED_HOSTS_ENV, ALLOWED_ORIGINS_ENV, BEARER_TOKEN_ENV};
 use crate::run::{GuestRun, RunError, mib, one_line, open_store};
 use host::HttpHost;
 use pool::PoolSizing;
-use request::{Server, queue_limit};
-use timer::TokioTimer;
+use request::{Place, Server, queue_limit};
 
 /// `eprintln!` that never panics: a closed stderr must not take the server down with it (the
 /// line is lost). Whoever reads the server's stderr must keep reading it (or point it at a
@@ -82,6 +82,7 @@ macro_rules! log {
     }};
 }
 
+pub mod connection;
 pub mod host;
 pub mod pool;
 pub mod request;
@@ -111,6 +112,9 @@ pub struct Setup {
     pub max_concurrency: u32,
     /// Deadline of one request.
     pub request_timeout: Duration,
+    /// Connections open at once (≥ 1); one more is answered `503` and closed
+    /// ([`connection::refuse`]).
+    pub max_connections: usize,
 }
 
 impl std::fmt::Debug for Setup {
@@ -123,6 +127,7 @@ impl std::fmt::Debug for Setup {
             .field("allowed_origins", &self.allowed_origins)
             .field("max_concurrency", &self.max_concurrency)
             .field("request_timeout", &self.request_timeout)
+            .field("max_connections", &self.max_connections)
             .finish()
     }
 }
@@ -144,44 +149,6 @@ impl Setup {
             env.push((ALLOWED_ORIGINS_ENV.to_string(), self.allowed_origins.join(",")));
         }
         env
-    }
-}
-
-/// Serves one connection until the client closes it, hyper ends it (header timeout, protocol
-/// error), or shutdown is signalled (then open requests finish and idle ones close).
-async fn serve_connection(server: Arc<Server>, tcp: TcpStream, mut stop: watch::Receiver<bool>) {
-    let timeout = server.timeout;
-    let verbose = server.verbose;
-    let service = hyper::service::service_fn(move |req| {
-        let server = Arc::clone(&server);
-        async move { Ok::<_, Infallible>(server.handle(req).await) }
-    });
-    let mut builder = http1::Builder::new();
-    builder.timer(TokioTimer).header_read_timeout(timeout).keep_alive(true);
-    let mut conn = pin!(builder.serve_connection(TokioIo::new(tcp), service));
-    let ended = {
-        let mut stopped = pin!(stop.changed());
-        poll_fn(|cx| {
-            if let Poll::Ready(result) = conn.as_mut().poll(cx) {
-                return Poll::Ready(Some(result));
-            }
-            if stopped.as_mut().poll(cx).is_ready() {
-                return Poll::Ready(None);
-            }
-            Poll::Pending
-        })
-        .await
-    };
-    let result = if let Some(result) = ended {
-        result
-    } else {
-        conn.as_mut().graceful_shutdown();
-        conn.await
-    };
-    if let Err(e) = result
-        && verbose
-    {
-        log!("momentum-plan-sandbox: connection closed: {e}");
     }
 }
 
@@ -239,7 +206,7 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
     let server = Arc::new(Server {
         pre,
         slots: Arc::new(Semaphore::new(usize::try_from(sizing.instances).unwrap_or(usize::MAX))),
-        waiting: AtomicUsize::new(0),
+        waiting: Arc::new(AtomicUsize::new(0)),
         queue_limit: queue_limit(sizing.instances),
         timeout: setup.request_timeout,
         store_dir,
@@ -284,6 +251,7 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
         log!("momentum-plan-sandbox: listening on http://{local}/mcp");
 
         let (stop_tx, stop_rx) = watch::channel(false);
+        let open = Arc::new(AtomicUsize::new(0));
         let mut connections = tokio::task::JoinSet::new();
         let reason = loop {
             let event = poll_fn(|cx| {
@@ -298,9 +266,19 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
             .await;
             match event {
                 Event::Stop(name) => break name,
-                Event::Accepted(Ok((tcp, _peer))) => {
+                Event::Accepted(Ok((tcp, peer))) => {
                     let _ = tcp.set_nodelay(true);
-                    connections.spawn(serve_connection(Arc::clone(&server), tcp, stop_rx.clone()));
+                    if let Some(place) = Place::take(&open, setup.max_connections) {
+                        connections.spawn(connection::serve(Arc::clone(&server), tcp, stop_rx.clone(), place));
+                    } else {
+                        connection::refuse(&tcp, setup.max_connections);
+                        if setup.guest.verbose {
+                            log!(
+                                "momentum-plan-sandbox: refused {peer}: --max-connections ({}) are open",
+                                setup.max_connections
+                            );
+                        }
+                    }
                     while connections.try_join_next().is_some() {}
                 }
                 Event::Accepted(Err(e)) => {
@@ -348,6 +326,7 @@ mod tests {
             allowed_origins: vec![],
             max_concurrency: 4,
             request_timeout: Duration::from_secs(10),
+            max_connections: 512,
         }
     }
 

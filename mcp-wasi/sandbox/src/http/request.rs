@@ -42,8 +42,8 @@ pub(super) struct Server {
     pub(super) pre: ProxyPre<HttpHost>,
     /// One permit per pool slot.
     pub(super) slots: Arc<Semaphore>,
-    /// Requests waiting for a permit ([`Waiting`]), at most `queue_limit`.
-    pub(super) waiting: AtomicUsize,
+    /// Requests waiting for a permit (each holds a [`Place`]), at most `queue_limit`.
+    pub(super) waiting: Arc<AtomicUsize>,
     pub(super) queue_limit: usize,
     /// `--request-timeout-ms`.
     pub(super) timeout: Duration,
@@ -128,25 +128,32 @@ impl Server {
         let (parts, body) = req.into_parts();
         let body = match tokio::time::timeout_at(deadline.into(), read_body(body, BODY_LIMIT)).await {
             Ok(Ok(bytes)) => bytes,
-            Ok(Err(e)) => {
-                let mut r = error_response(
+            Ok(Err(BodyError::Connection(e))) => {
+                return closing(error_response(
                     StatusCode::BAD_REQUEST,
                     INVALID_REQUEST,
                     &format!("Invalid Request: the request body could not be read: {}", one_line(&e.to_string())),
-                );
-                r.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
-                return r;
+                ));
+            }
+            Ok(Err(BodyError::TooSlow { bytes, elapsed })) => {
+                return closing(error_response(
+                    StatusCode::REQUEST_TIMEOUT,
+                    INTERNAL_ERROR,
+                    &format!(
+                        "Request timeout: the request body arrived slower than {MIN_BODY_RATE} bytes a second \
+                     ({bytes} bytes in {} ms)",
+                        elapsed.as_millis()
+                    ),
+                ));
             }
             Err(_elapsed) => {
-                let mut r = error_response(
+                return closing(error_response(
                     StatusCode::REQUEST_TIMEOUT,
                     INTERNAL_ERROR,
                     &format!(
                         "Request timeout: the request body did not arrive within --request-timeout-ms ({timeout_ms} ms)"
                     ),
-                );
-                r.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
-                return r;
+                ));
             }
         };
         let req = Request::from_parts(parts, Full::new(body));
@@ -155,7 +162,7 @@ impl Server {
         let permit = if let Ok(p) = self.slots.clone().try_acquire_owned() {
             p
         } else {
-            let Some(_waiting) = Waiting::enter(&self.waiting, self.queue_limit) else {
+            let Some(_waiting) = Place::take(&self.waiting, self.queue_limit) else {
                 return busy("Server busy: too many requests are waiting; retry later");
             };
             match tokio::time::timeout_at(deadline.into(), self.slots.clone().acquire_owned()).await {
@@ -265,20 +272,21 @@ impl Server {
     }
 }
 
-/// A place in the wait queue, released on drop (also when the client goes away while waiting).
-struct Waiting<'a>(&'a AtomicUsize);
+/// A counted place (in the wait queue, or among the open connections), released on drop: also
+/// when the client goes away while it holds one.
+pub(super) struct Place(Arc<AtomicUsize>);
 
-impl<'a> Waiting<'a> {
+impl Place {
     /// Takes a place if fewer than `limit` are taken.
-    fn enter(count: &'a AtomicUsize, limit: usize) -> Option<Self> {
+    pub(super) fn take(count: &Arc<AtomicUsize>, limit: usize) -> Option<Self> {
         count
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < limit).then_some(n + 1))
             .ok()
-            .map(|_| Waiting(count))
+            .map(|_| Place(Arc::clone(count)))
     }
 }
 
-impl Drop for Waiting<'_> {
+impl Drop for Place {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::AcqRel);
     }
@@ -290,16 +298,44 @@ impl Drop for Waiting<'_> {
 /// Host/Origin, path, method and token checks.
 pub const BODY_LIMIT: usize = 4 * 1024 * 1024 + 1;
 
+/// The slowest a request body may arrive, in bytes per second: after a grace of
+/// [`BODY_GRACE`] from the end of the head, a body may take one more second for each
+/// `MIN_BODY_RATE` bytes received (Apache's `mod_reqtimeout` `MinRate`, whose default is also
+/// 500); a body that falls behind is cut with `408` at once, before the request deadline.
+pub const MIN_BODY_RATE: u64 = 500;
+
+/// How long a body may take before [`MIN_BODY_RATE`] applies.
+pub const BODY_GRACE: Duration = Duration::from_secs(2);
+
+/// Why [`read_body`] gave up.
+#[derive(Debug)]
+enum BodyError {
+    /// The connection failed while the body was arriving.
+    Connection(hyper::Error),
+    /// The body fell behind [`MIN_BODY_RATE`]: `bytes` had arrived after `elapsed`.
+    TooSlow { bytes: usize, elapsed: Duration },
+}
+
 /// Reads `body` until its end or until more than `limit - 1` bytes have arrived, and returns at
 /// most `limit` bytes (the rest of a longer body is never read; hyper closes that connection).
+/// Each frame must arrive by [`BODY_GRACE`] plus one second per [`MIN_BODY_RATE`] bytes read so
+/// far, counted from the call.
 ///
 /// # Errors
-/// The connection failed while the body was arriving.
-async fn read_body(mut body: Incoming, limit: usize) -> Result<Bytes, hyper::Error> {
+/// [`BodyError::Connection`] when the connection failed, [`BodyError::TooSlow`] when the body
+/// fell behind the floor rate.
+async fn read_body(mut body: Incoming, limit: usize) -> Result<Bytes, BodyError> {
+    let started = Instant::now();
     let mut first: Option<Bytes> = None;
     let mut buf: Vec<u8> = Vec::new();
-    while let Some(frame) = body.frame().await {
-        let Ok(data) = frame?.into_data() else { continue };
+    loop {
+        let len = first.as_ref().map_or(buf.len(), Bytes::len);
+        let allowed = BODY_GRACE + Duration::from_millis(u64::try_from(len).unwrap_or(u64::MAX) * 1000 / MIN_BODY_RATE);
+        let Ok(frame) = tokio::time::timeout_at((started + allowed).into(), body.frame()).await else {
+            return Err(BodyError::TooSlow { bytes: len, elapsed: started.elapsed() });
+        };
+        let Some(frame) = frame else { break };
+        let Ok(data) = frame.map_err(BodyError::Connection)?.into_data() else { continue };
         // The common case, one data frame: kept as it is, without a copy.
         if first.is_none() && buf.is_empty() {
             first = Some(data);
@@ -350,6 +386,12 @@ fn error_response(status: StatusCode, code: i32, message: &str) -> Response<Hype
     resp
 }
 
+/// `r` with `Connection: close` (hyper then closes the connection after it).
+fn closing(mut r: Response<HyperOutgoingBody>) -> Response<HyperOutgoingBody> {
+    r.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
+    r
+}
+
 /// `503` with `Retry-After: 1`.
 fn busy(message: &str) -> Response<HyperOutgoingBody> {
     let mut r = error_response(StatusCode::SERVICE_UNAVAILABLE, INTERNAL_ERROR, message);
@@ -380,13 +422,13 @@ mod tests {
     }
 
     #[test]
-    fn waiting_places_are_bounded_and_released() {
-        let n = AtomicUsize::new(0);
-        let a = Waiting::enter(&n, 2).unwrap();
-        let b = Waiting::enter(&n, 2).unwrap();
-        assert!(Waiting::enter(&n, 2).is_none());
+    fn places_are_bounded_and_released() {
+        let n = Arc::new(AtomicUsize::new(0));
+        let a = Place::take(&n, 2).unwrap();
+        let b = Place::take(&n, 2).unwrap();
+        assert!(Place::take(&n, 2).is_none());
         drop(a);
-        let c = Waiting::enter(&n, 2).unwrap();
+        let c = Place::take(&n, 2).unwrap();
         drop((b, c));
         assert_eq!(n.load(Ordering::Relaxed), 0);
     }
