@@ -69,7 +69,7 @@ use crate::exit;
 use crate::guest::{ALLOWED_HOSTS_ENV, ALLOWED_ORIGINS_ENV, BEARER_TOKEN_ENV};
 use crate::run::{GuestRun, RunError, mib, one_line, open_store};
 use host::HttpHost;
-use pool::PoolSizing;
+use pool::{PoolSizing, WIDE_RESERVATION_BYTES};
 use request::{Place, Server, queue_limit};
 
 /// `eprintln!` that never panics: a closed stderr must not take the server down with it (the
@@ -173,23 +173,40 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
     let wasm = setup.guest.wasm.bytes().map_err(|e| RunError::UnreadableWasm(setup.guest.wasm.clone(), e))?;
     say(&format!("read {} ({} bytes)", setup.guest.wasm, wasm.len()));
 
-    let sizing = PoolSizing::new(setup.max_concurrency, setup.guest.memory_bytes);
+    // 4 GiB per memory (no bounds checks) when the address space allows it, else the small pool.
+    let wide = PoolSizing::wide(setup.max_concurrency, setup.guest.memory_bytes);
+    let (sizing, engine) = match Engine::new(&wide.http_engine_config()) {
+        Ok(engine) => (wide, engine),
+        Err(e) => {
+            let sizing = PoolSizing::new(setup.max_concurrency, setup.guest.memory_bytes);
+            let reserved_gib = sizing.reserved_bytes() as f64 / f64::from(1u32 << 30);
+            let engine = Engine::new(&sizing.http_engine_config()).map_err(|e| {
+                RunError::Internal(format!(
+                    "cannot reserve the instance pool ({reserved_gib:.1} GiB of address space for {} instances): \
+                     {e:#}; lower --max-concurrency or --memory-mib",
+                    sizing.instances
+                ))
+            })?;
+            log!(
+                "momentum-plan-sandbox: {} GiB of address space per memory cannot be reserved ({}); \
+                 using {} per memory instead, with bounds-checked guest memory (slower)",
+                WIDE_RESERVATION_BYTES >> 30,
+                one_line(&format!("{e:#}")),
+                mib(usize::try_from(sizing.memory_reservation).unwrap_or(usize::MAX)),
+            );
+            (sizing, engine)
+        }
+    };
     let reserved_gib = sizing.reserved_bytes() as f64 / f64::from(1u32 << 30);
-    let engine = Engine::new(&sizing.http_engine_config()).map_err(|e| {
-        RunError::Internal(format!(
-            "cannot reserve the instance pool ({reserved_gib:.1} GiB of address space for {} instances): {e:#}; \
-             lower --max-concurrency or --memory-mib",
-            sizing.instances
-        ))
-    })?;
     say(&format!(
         "pool: {} instances, {} memories capped at {} ({} reserved + {} guard each, {reserved_gib:.1} GiB of \
-         address space)",
+         address space; bounds checks {})",
         sizing.instances,
         sizing.memories,
         mib(sizing.cap),
         mib(usize::try_from(sizing.memory_reservation).unwrap_or(usize::MAX)),
         mib(usize::try_from(sizing.memory_guard).unwrap_or(usize::MAX)),
+        if sizing.elides_bounds_checks() { "elided" } else { "on every access" },
     ));
     let (component, outcome) = cache::load(&engine, &wasm, setup.guest.cache_dir.as_deref())
         .map_err(|e| RunError::NotAProxy(setup.guest.wasm.clone(), one_line(&e.to_string())))?;

@@ -18,13 +18,19 @@ pub const MEMORY_GUARD_BYTES: u64 = 32 << 20;
 pub const KEEP_RESIDENT_BYTES: usize = 2 << 20;
 /// Bytes of each table kept resident between instances.
 pub const TABLE_KEEP_RESIDENT_BYTES: usize = 64 << 10;
+/// The reservation per linear memory at which Cranelift drops the bounds check of every guest load
+/// and store (a 32-bit memory: reservation + guard ≥ 4 GiB; wasmtime's default, kept by `wasmtime
+/// serve` and Spin; `../shared/notes/http-floor.md` §1).
+pub const WIDE_RESERVATION_BYTES: u64 = 4 << 30;
 
 /// How the pooling allocator is sized: one slot per concurrent request.
 ///
 /// Every linear memory slot reserves `memory_reservation + memory_guard` bytes of address space
-/// (not of RAM: pages are committed as the guest touches them): the reservation is twice the
-/// memory cap rounded up to a power of two (128 MiB for the default 64 MiB cap), so it grows
-/// with `--memory-mib` and `--max-concurrency` only, instead of wasmtime's 4 GiB per slot.
+/// (not of RAM: pages are committed as the guest touches them). [`PoolSizing::wide`], which
+/// [`super::serve`] tries first, reserves [`WIDE_RESERVATION_BYTES`] (4 GiB) per memory, so the
+/// guest's loads and stores carry no bounds check; where the address space does not allow it
+/// (a 39-bit aarch64 host, an `RLIMIT_AS`), [`PoolSizing::new`] reserves twice the memory cap
+/// rounded up to a power of two (128 MiB for the default 64 MiB cap), and every access is checked.
 /// The cap itself is enforced by the store's limiter ([`crate::guest::MemoryCap`]), which sees
 /// every request first and so can name the cap when a guest exceeds it; the pool's own limit
 /// (`max_memory_size`, the whole reservation) only backs it up. The reservation is part of the
@@ -70,6 +76,25 @@ impl PoolSizing {
             memory_reservation: reservation,
             memory_guard: MEMORY_GUARD_BYTES,
         }
+    }
+
+    /// [`PoolSizing::new`] with [`WIDE_RESERVATION_BYTES`] per memory (or more, for a cap that
+    /// needs more): no bounds checks in the guest's code. The pool's limit is the reservation, so
+    /// the limiter ([`crate::guest::MemoryCap`]) still refuses first.
+    pub fn wide(max_concurrency: u32, memory_bytes: usize) -> Self {
+        let small = PoolSizing::new(max_concurrency, memory_bytes);
+        let reservation = small.memory_reservation.max(WIDE_RESERVATION_BYTES);
+        PoolSizing {
+            memory_reservation: reservation,
+            max_memory_size: usize::try_from(reservation).unwrap_or(usize::MAX),
+            ..small
+        }
+    }
+
+    /// Whether the guest's code is compiled without bounds checks: reservation + guard reach
+    /// 4 GiB (wasmtime's rule for a 32-bit memory).
+    pub fn elides_bounds_checks(&self) -> bool {
+        self.memory_reservation.saturating_add(self.memory_guard) >= WIDE_RESERVATION_BYTES
     }
 
     /// Address space the linear-memory pool reserves, in bytes: `memories × (reservation + guard)`.
@@ -146,6 +171,21 @@ mod tests {
         let p = PoolSizing::new(1024, 4096 << 20);
         assert_eq!(p.memory_reservation, 8 << 30);
         assert_eq!(p.memories, 2048);
+    }
+
+    #[test]
+    fn the_wide_pool_elides_bounds_checks_and_keeps_the_cap() {
+        let w = PoolSizing::wide(4, 64 << 20);
+        assert_eq!(w.memory_reservation, 4 << 30);
+        assert_eq!(w.max_memory_size, 4 << 30);
+        assert_eq!(w.cap, 64 << 20, "the limiter's cap is the flag's, whatever the reservation");
+        assert_eq!((w.instances, w.memories, w.memory_guard), (4, 8, MEMORY_GUARD_BYTES));
+        assert!(w.elides_bounds_checks());
+        assert!(!PoolSizing::new(4, 64 << 20).elides_bounds_checks());
+        // A cap whose small reservation is already above 4 GiB keeps it.
+        assert_eq!(PoolSizing::wide(1, 4096 << 20).memory_reservation, 8 << 30);
+        // The wide pool's engine can be made here (x86-64: 8 × 4 GiB of address space).
+        Engine::new(&w.http_engine_config()).unwrap();
     }
 
     #[test]
