@@ -10,7 +10,10 @@
     once, the open ones keep being served, and a place freed is taken again;
 (d) a few hundred connections trickling their heads: a normal client meanwhile gets every answer
     within three times its own p99 from before (at least 0.25 s, for this shared machine), and
-    every slow connection ends by itself with a ``408`` at its deadline.
+    every slow connection ends by itself with a ``408`` at its deadline;
+(e) no request on the usual paths grows the guest's memory (each ``memory.grow`` is an
+    ``mprotect`` now and another at the slot's reset): the runner's ``--verbose`` count is 0 for
+    every instance.
 
 Every socket here is on loopback, every wait is bounded, and each test stops by itself.
 """
@@ -27,7 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from http_env import HttpRunner, classic
+from http_env import HttpRunner, classic, modern, request
+from sandbox_env import example
 
 HEAD = b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Slow: "
 BODY_HEAD = (
@@ -284,3 +288,33 @@ def test_hundreds_of_trickling_heads_do_not_delay_a_normal_client(runner: HttpRu
     assert statuses == {408}, f"the slow connections ended with {statuses}"
     assert max(ended.values()) < 7.0
     assert runner.alive(), runner.stderr()
+
+
+# -- (e) no memory.grow on the request path ---------------------------------------------------
+
+
+@pytest.mark.parametrize("runner", [["--verbose"]], indirect=True, ids=["verbose"])
+def test_no_request_grows_the_guest_memory(runner: HttpRunner) -> None:
+    calls = 0
+    assert classic(runner, "tools/list").status == 200
+    assert modern(runner, "tools/list").status == 200
+    assert request(runner, "GET").status == 405
+    calls += 3
+    for name in ("calm-weekday", "calm-weekday-broken", "week-with-choir", "first-5k"):
+        plan, req = example(name)
+        for tool in ("validate_plan", "repair_plan"):
+            assert modern(runner, "tools/call", {"name": tool, "arguments": {"plan": plan, "request": req}}).status == 200
+            calls += 1
+    assert modern(runner, "tools/call", {"name": "get_plan_schema", "arguments": {"request": req}}).status == 200
+    assert modern(runner, "tools/call", {"name": "save_plan", "arguments": {"plan": plan, "request": req}}).status == 200
+    calls += 2
+    deadline = time.monotonic() + 5
+    while True:  # an instance's line comes when its task ends, just after the answer
+        ended = [line for line in runner.stderr().splitlines() if "instance ended after" in line]
+        if len(ended) >= calls or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    # One more instance: the check at start ("instantiated once") logs no line.
+    assert len(ended) == calls, "\n".join(ended)
+    grown = [line for line in ended if not line.endswith("after 0 memory.grow(s)")]
+    assert grown == [], grown

@@ -86,17 +86,24 @@ pub fn engine_config() -> Config {
     c
 }
 
-/// Caps the guest's linear memories at `cap` bytes and remembers a refused growth.
+/// Caps the guest's linear memories at `cap` bytes, remembers a refused growth, and counts the
+/// `memory.grow`s past a memory's initial size.
 #[derive(Debug)]
 pub struct MemoryCap {
     cap: usize,
     refused: Option<usize>,
+    grows: u32,
 }
 
 impl MemoryCap {
     /// A limiter allowing at most `cap` bytes per linear memory.
     pub fn new(cap: usize) -> Self {
-        MemoryCap { cap, refused: None }
+        MemoryCap { cap, refused: None, grows: 0 }
+    }
+    /// How many `memory.grow`s were allowed after instantiation (a memory's first sizing, from
+    /// 0 bytes, is not counted). Each costs an `mprotect` now and another at the slot's reset.
+    pub fn grows(&self) -> u32 {
+        self.grows
     }
     /// The largest size a refused `memory.grow` (or initial size) asked for, if any.
     pub fn refused(&self) -> Option<usize> {
@@ -105,14 +112,18 @@ impl MemoryCap {
 }
 
 impl ResourceLimiter for MemoryCap {
-    fn memory_growing(&mut self, _current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+    fn memory_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
         if desired > self.cap {
             // Refused the spec's way (`memory.grow` returns -1); remembered so that the trap
             // the guest's allocator raises next is reported as the cap, not as a bug.
             self.refused = Some(self.refused.map_or(desired, |d| d.max(desired)));
             return Ok(false);
         }
-        Ok(maximum.is_none_or(|m| desired <= m))
+        let allowed = maximum.is_none_or(|m| desired <= m);
+        if allowed && current > 0 {
+            self.grows = self.grows.saturating_add(1);
+        }
+        Ok(allowed)
     }
 
     fn table_growing(&mut self, _current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
@@ -155,5 +166,8 @@ mod tests {
         assert!(!cap.memory_growing(1 << 20, 3 << 20, None).unwrap());
         assert!(!cap.memory_growing(1 << 20, 2 << 20, None).unwrap());
         assert_eq!(cap.refused(), Some(3 << 20));
+        assert_eq!(cap.grows(), 0, "sizings from 0 and refusals are not grows");
+        assert!(cap.memory_growing(1 << 16, 1 << 17, None).unwrap());
+        assert_eq!(cap.grows(), 1);
     }
 }

@@ -217,7 +217,7 @@ impl Server {
                 proxy.wasi_http_incoming_handler().call_handle(&mut store, guest_req, out).await
             })
             .await;
-            let refused = store.data().limits.refused();
+            let (refused, grows) = (store.data().limits.refused(), store.data().limits.grows());
             // The pool slot is free once the store is gone; only then may another request take
             // the permit.
             drop(store);
@@ -234,6 +234,9 @@ impl Server {
                     server.timeout.as_millis()
                 ),
                 None => {}
+            }
+            if server.verbose {
+                log!("momentum-plan-sandbox: instance ended after {grows} memory.grow(s)");
             }
             failure
         });
