@@ -46,7 +46,8 @@
 //!   one request timeout) and returns exit status 0.
 //!
 //! Modules: [`connection`] (one connection: the head's `408`, the cap's `503`), [`pool`] (pool
-//! sizing, engine configuration), [`host`] (store data, outbound
+//! sizing, engine configuration), [`reset_check`] (the start-up check that a reused slot reads
+//! zeros), [`host`] (store data, outbound
 //! denial), [`request`] (one request: body, queue, store, answer, the runner's error answers),
 //! [`timer`] (hyper's timer, the epoch ticker); here, [`Setup`] and [`serve`] (bind, accept loop,
 //! shutdown). The command-line checks are [`crate::cli::checks`].
@@ -86,6 +87,7 @@ pub mod connection;
 pub mod host;
 pub mod pool;
 pub mod request;
+pub mod reset_check;
 pub mod timer;
 
 // ---------------------------------------------------------------------------------------------
@@ -152,6 +154,39 @@ impl Setup {
     }
 }
 
+/// [`reset_check::second_read`] on `engine`: `(sizing, engine)` when a reused slot reads zeros;
+/// else the same pool with `pagemap_scan` off, checked again (and a line on stderr saying so).
+///
+/// # Errors
+/// [`RunError::Internal`] when the plain reset fails the check too: the runner then refuses to
+/// serve, since one request could read another's memory.
+fn checked_reset(sizing: PoolSizing, engine: Engine) -> Result<(PoolSizing, Engine), RunError> {
+    let why = match reset_check::second_read(&engine) {
+        Ok(0) => return Ok((sizing, engine)),
+        Ok(word) => format!("a reused slot read {word:#x} where the previous instance wrote it"),
+        Err(e) => one_line(&format!("{e:#}")),
+    };
+    let plain = PoolSizing { pagemap_scan: false, ..sizing };
+    let engine = Engine::new(&plain.http_engine_config())
+        .map_err(|e| RunError::Internal(format!("cannot make the instance pool again: {e:#}")))?;
+    match reset_check::second_read(&engine) {
+        Ok(0) => {
+            log!(
+                "momentum-plan-sandbox: the slot reset with pagemap_scan failed its check ({why}); pagemap_scan is off"
+            );
+            Ok((plain, engine))
+        }
+        other => Err(RunError::Internal(format!(
+            "the instance pool's slot reset failed its check ({why}; without pagemap_scan: {}); refusing to serve, \
+             since a request could read the previous one's memory",
+            match other {
+                Ok(word) => format!("read {word:#x}"),
+                Err(e) => one_line(&format!("{e:#}")),
+            }
+        ))),
+    }
+}
+
 enum Event {
     Accepted(std::io::Result<(TcpStream, SocketAddr)>),
     Stop(&'static str),
@@ -197,6 +232,7 @@ pub fn serve(setup: &Setup) -> Result<i32, RunError> {
             (sizing, engine)
         }
     };
+    let (sizing, engine) = checked_reset(sizing, engine)?;
     let reserved_gib = sizing.reserved_bytes() as f64 / f64::from(1u32 << 30);
     say(&format!(
         "pool: {} instances, {} memories capped at {} ({} reserved + {} guard each, {reserved_gib:.1} GiB of \

@@ -57,6 +57,9 @@ pub struct PoolSizing {
     pub memory_reservation: u64,
     /// Guard region after each linear memory, in bytes.
     pub memory_guard: u64,
+    /// Reset a slot by clearing only the pages the kernel reports written (Linux 6.7+
+    /// `PAGEMAP_SCAN`, when available); `false` after a failed [`super::reset_check`].
+    pub pagemap_scan: bool,
 }
 
 impl PoolSizing {
@@ -75,6 +78,7 @@ impl PoolSizing {
             max_memory_size: usize::try_from(reservation).unwrap_or(usize::MAX),
             memory_reservation: reservation,
             memory_guard: MEMORY_GUARD_BYTES,
+            pagemap_scan: true,
         }
     }
 
@@ -119,9 +123,9 @@ impl PoolSizing {
             // it in again.
             .linear_memory_keep_resident(self.cap.min(KEEP_RESIDENT_BYTES))
             .table_keep_resident(TABLE_KEEP_RESIDENT_BYTES)
-            // Reset only the pages an instance wrote (Linux 6.7+ `PAGEMAP_SCAN`; without it,
-            // wasmtime memsets the whole keep-resident prefix on every reset).
-            .pagemap_scan(wasmtime::Enabled::Auto);
+            // Reset only the pages an instance wrote (Linux 6.7+ `PAGEMAP_SCAN`; without it, or
+            // with `pagemap_scan: false`, wasmtime memsets the whole keep-resident prefix).
+            .pagemap_scan(if self.pagemap_scan { wasmtime::Enabled::Auto } else { wasmtime::Enabled::No });
         p
     }
 
