@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Two builds of the HTTP runner side by side: which one costs less server CPU per request.
+"""Two HTTP servers side by side: which one costs less server CPU per request.
 
-    http_ab.py BEFORE AFTER [--rounds 3] [--duration 5]
+    http_ab.py BEFORE AFTER [--rounds 3] [--duration 5] [--labels before,after]
 
-BEFORE and AFTER are two `momentum-plan-sandbox` executables (e.g. the release build before a
-change, copied aside, and the one after). Both serve the same `momentum-plan-mcp-http.wasm`
+BEFORE and AFTER are two executables started as `EXE --http 127.0.0.1:0 --cache-dir DIR`, each
+printing `NAME: listening on http://IP:PORT/mcp` on stderr: two `momentum-plan-sandbox` builds
+(e.g. the release build before a change, copied aside, and the one after), or the runner and
+`target/release/examples/native-http` (the same handler natively behind the same hyper stack:
+the limit, issue 30 item 1; `--labels runner,native`). Runners serve the same
+`momentum-plan-mcp-http.wasm`
 (`MOMENTUM_PLAN_MCP_HTTP_WASM`, else the release build in the target directory) with their
 default flags. Each round drives, with the same `wrk` script as `http_bench.py`, first BEFORE then
 AFTER (the order alternates each round, so a drift of the machine hits both): `validate_plan`
@@ -18,6 +22,7 @@ A bench, not a test: it never fails on a number (issue 30, item 2: "each change 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import tempfile
@@ -34,7 +39,10 @@ def main() -> int:
     ap.add_argument("after", type=Path)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--duration", type=float, default=5.0, help="seconds of load per pass (default 5)")
+    ap.add_argument("--labels", default="before,after", help="the two columns' names (default before,after)")
     a = ap.parse_args()
+    first, second = a.labels.split(",", 1)
+    http_bench.LISTENING = re.compile(r"^\S+: listening on (http://(\S+):(\d+)/mcp)\s*$")
     body = http_bench.body_bytes()
     rows: dict[tuple[str, str], list[tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory(prefix="mp-http-ab-") as tmp_name:
@@ -43,14 +51,14 @@ def main() -> int:
         body_file.write_bytes(body)
         servers = {}
         try:
-            for name, exe in (("before", a.before), ("after", a.after)):
+            for name, exe in ((first, a.before), (second, a.after)):
                 http_bench.RUNNER = exe
                 (tmp / name).mkdir()
                 servers[name] = http_bench.start_runner(tmp / name, None)
                 http_bench.hand_check(servers[name], body)
                 http_bench.wrk(servers[name], body_file, 8, duration=2.0)  # warm-up
             for r in range(a.rounds):
-                order = ["before", "after"] if r % 2 == 0 else ["after", "before"]
+                order = [first, second] if r % 2 == 0 else [second, first]
                 for name in order:
                     for what, method in (("validate_plan", "POST"), ("floor GET /mcp", "GET")):
                         ld = http_bench.wrk(servers[name], body_file, 8, duration=a.duration, method=method)
@@ -63,10 +71,11 @@ def main() -> int:
             for s in servers.values():
                 s.stop()
     print()
-    print("| row | before req/s | after req/s | after ÷ before | before µs CPU/req | after µs CPU/req | after ÷ before |")
+    print(f"| row | {first} req/s | {second} req/s | {second} ÷ {first} | {first} µs CPU/req | {second} µs CPU/req "
+          f"| {second} ÷ {first} |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for what in ("validate_plan", "floor GET /mcp"):
-        b, f = rows[(what, "before")], rows[(what, "after")]
+        b, f = rows[(what, first)], rows[(what, second)]
         b_rps, f_rps = statistics.median(x[0] for x in b), statistics.median(x[0] for x in f)
         b_cpu, f_cpu = statistics.median(x[1] for x in b), statistics.median(x[1] for x in f)
         print(f"| {what}, 8 connections | {b_rps:,.0f} | {f_rps:,.0f} | {f_rps / b_rps:.2f}× | "
