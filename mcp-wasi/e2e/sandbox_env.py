@@ -12,8 +12,9 @@ Paths (each overridable by an environment variable, which ``mcp-wasi/sandbox/tes
 * ``MOMENTUM_PLAN_CORE_PROBE``: the core probe (``cargo build --release -p momentum-plan-sandbox
   --example core-probe``), default ``$TARGET/release/examples/core-probe``;
 
-where ``$TARGET`` is ``$CARGO_TARGET_DIR`` or ``<repo>/target``. The shared material is
-``<repo>/../shared``.
+where ``$TARGET`` is ``$CARGO_TARGET_DIR`` or ``<repo>/target``. The shared material
+(``<repo>/../shared``), the examples and the vector reader come from the Python test kit,
+``tests/testkit.py``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import json
 import os
 import queue
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -30,10 +32,10 @@ import mcp_types as types
 from mcp.client.stdio import StdioServerParameters
 
 E2E = Path(__file__).resolve().parent
-ROOT = E2E.parent.parent
-SHARED = (ROOT / ".." / "shared").resolve()
-VECTORS = SHARED / "vectors"
-EXAMPLES = ROOT / "examples"
+sys.path.insert(0, str(E2E.parent.parent / "tests"))
+
+from testkit import EXAMPLES, ROOT, SHARED, VECTOR_FLOOR, VECTORS, example, example_names, raw_members, vector_files, vector_lines  # noqa: E402, F401
+
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target")
 
 
@@ -96,54 +98,9 @@ def resource_text(contents: Any) -> str:
     return contents.text
 
 
-def example(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(plan, request) of ``examples/<name>.{plan,request}.json`` as Python objects."""
-    plan = json.loads((EXAMPLES / f"{name}.plan.json").read_text(encoding="utf-8"))
-    request = json.loads((EXAMPLES / f"{name}.request.json").read_text(encoding="utf-8"))
-    return plan, request
-
-
-def example_names() -> list[str]:
-    """The bundled examples (``calm-weekday``, ``calm-weekday-broken``, ...), sorted."""
-    return sorted(p.name[: -len(".plan.json")] for p in EXAMPLES.glob("*.plan.json"))
-
-
 def ordered(text: str) -> Any:
     """Parses JSON keeping member order observable: objects become lists of (key, value)."""
     return json.loads(text, object_pairs_hook=lambda pairs: [(k, v) for k, v in pairs])
-
-
-def raw_members(line: str) -> dict[str, str]:
-    """The raw JSON text of each top-level member of a JSON object line, exactly as written.
-
-    Used to pass a vector's ``plan`` and ``request`` on unchanged (number literals such as
-    ``30.0`` or a 4300-digit integer keep their form).
-    """
-    dec = json.JSONDecoder()
-    out: dict[str, str] = {}
-    i = line.index("{") + 1
-    n = len(line)
-
-    def skip(j: int) -> int:
-        while j < n and line[j] in " \t\r\n":
-            j += 1
-        return j
-
-    i = skip(i)
-    if line[i] == "}":
-        return out
-    while True:
-        key, i = json.decoder.scanstring(line, skip(i) + 1)  # type: ignore[attr-defined]
-        i = skip(i)
-        assert line[i] == ":", f"expected ':' at {i}"
-        start = skip(i + 1)
-        _, end = dec.raw_decode(line, start)
-        out[key] = line[start:end]
-        i = skip(end)
-        if line[i] == "}":
-            return out
-        assert line[i] == ",", f"expected ',' at {i}"
-        i += 1
 
 
 class RawSession:
