@@ -26,7 +26,11 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from http_env import HttpRunner, http_server  # noqa: F401  (fixture)
 from sandbox_env import (
-    block_text,
+    TOOLS,
+    Elicitor,
+    check_prompt,
+    check_repair_and_schema,
+    check_structured,
     core_contract_text,
     core_verdict,
     example,
@@ -34,8 +38,9 @@ from sandbox_env import (
     files_under,
     ordered,
     resource_text,
+    text_of,
+    tool_annotations,
 )
-from test_python_sdk import TOOLS, Elicitor, check_repair_and_schema, check_structured, text_of, tool_annotations
 
 MODES = {"auto": "2026-07-28", "2026-07-28": "2026-07-28", "legacy": "2025-11-25"}
 
@@ -165,17 +170,7 @@ def test_full_session(mode: str, http_server: HttpRunner, store: Path) -> None: 
             assert files_under(store) == {Path(f"{plan_id}.json")}
 
             # The prompt.
-            prompts = (await c.list_prompts()).prompts
-            assert [p.name for p in prompts] == ["draft_plan"]
-            prompt = await c.get_prompt("draft_plan", {"request_json": json.dumps(calm_req)})
-            assert prompt.messages[0].role == "user"
-            body = block_text(prompt.messages[0].content)
-            assert json.dumps(calm_req) in body
-            for word in ("contract", "validate", "save"):
-                assert word in body.lower(), word
-            with pytest.raises(MCPError) as err:
-                await c.get_prompt("draft_plan", {})
-            assert err.value.code == -32602
+            await check_prompt(c, calm_req)
 
     run(session())
 

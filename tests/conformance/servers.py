@@ -45,7 +45,7 @@ from mcp.client.stdio import StdioServerParameters
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from testkit import EXAMPLES, ROOT, example, example_text, vector_files, vector_lines  # noqa: E402, F401
+from testkit import example, example_text, vector_files, vector_lines  # noqa: E402
 CALL_TIMEOUT = 60  # seconds: a hang guard only
 
 
