@@ -14,12 +14,13 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import kit from '../../js/testkit.cjs';
+import { checkRepairAndSchema } from './repair_checks.mjs';
 
 /** This folder, mcp-wasi/e2e (absolute). */
 export const HERE = dirname(fileURLToPath(import.meta.url));
@@ -76,4 +77,35 @@ export function structured(result) {
   assert.equal(result.content.length, 1);
   assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
   return result.structuredContent;
+}
+
+/**
+ * What a session with a store checks over either transport before the overwrite (the examples
+ * `calm` and `broken`, the store empty): a tool error for missing arguments, repair_plan and
+ * get_plan_schema (repair_checks.mjs), the refusal of the broken plan (`Plan not saved.` and each
+ * of the core's errors, nothing written), then the first save of the calm plan (its result, one
+ * file). Returns the plan id.
+ */
+export async function checkRefusalAndFirstSave(client, store, calm, broken) {
+  const calmVerdict = coreVerdict(calm.plan, calm.request);
+  const brokenVerdict = coreVerdict(broken.plan, broken.request);
+  // A tool error (bad arguments) carries one text block only, and the SDK accepts it.
+  const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /request/);
+
+  await checkRepairAndSchema(client, calm, broken);
+
+  const refused = await client.callTool({ name: 'save_plan', arguments: broken });
+  assert.equal(refused.isError, true);
+  assert.equal(refused.content.length, 1);
+  assert.ok(refused.content[0].text.startsWith('Plan not saved.'));
+  for (const e of brokenVerdict.errors) assert.ok(refused.content[0].text.includes(` | ${e.path}: ${e.message}`));
+  assert.deepEqual(readdirSync(store), []);
+
+  const id = calm.request.requestId;
+  const saved = structured(await client.callTool({ name: 'save_plan', arguments: calm }));
+  assert.deepEqual(saved, { saved: true, planId: id, uri: `plan://${id}`, warnings: calmVerdict.warnings });
+  assert.deepEqual(readdirSync(store), [`${id}.json`]);
+  return id;
 }

@@ -8,15 +8,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-import { checkRepairAndSchema } from './repair_checks.mjs';
-import { RUNNER, WASM, coreContract, coreVerdict, example, makeScratch, structured } from './sandbox_env.mjs';
+import { RUNNER, WASM, checkRefusalAndFirstSave, coreContract, coreVerdict, example, makeScratch, structured } from './sandbox_env.mjs';
 
 const { cacheDir, newStore } = makeScratch('mp-ts-e2e-');
 
@@ -64,24 +63,8 @@ test('classic session: every tool, refusal, save, overwrite accepted, resource, 
     assert.equal(b.valid, false);
     assert.equal(b.errors.length, 3);
 
-    // A tool error (bad arguments) carries one text block only, and the SDK accepts it.
-    const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
-    assert.equal(bad.isError, true);
-    assert.match(bad.content[0].text, /request/);
-
-    await checkRepairAndSchema(client, calm, broken);
-
-    const refused = await client.callTool({ name: 'save_plan', arguments: broken });
-    assert.equal(refused.isError, true);
-    assert.equal(refused.content.length, 1);
-    assert.ok(refused.content[0].text.startsWith('Plan not saved.'));
-    for (const e of brokenVerdict.errors) assert.ok(refused.content[0].text.includes(` | ${e.path}: ${e.message}`));
-    assert.deepEqual(readdirSync(store), []);
-
-    const id = calm.request.requestId;
-    const saved = structured(await client.callTool({ name: 'save_plan', arguments: calm }));
-    assert.deepEqual(saved, { saved: true, planId: id, uri: `plan://${id}`, warnings: calmVerdict.warnings });
-    assert.deepEqual(readdirSync(store), [`${id}.json`]);
+    // Bad arguments, repair and schema, the refusal and the first save (sandbox_env.mjs).
+    const id = await checkRefusalAndFirstSave(client, store, calm, broken);
     assert.equal(asked.length, 0);
 
     const again = { plan: { ...calm.plan, tagline: 'Saved twice.' }, request: calm.request };

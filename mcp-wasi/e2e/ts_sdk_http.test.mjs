@@ -11,14 +11,13 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-import { checkRepairAndSchema } from './repair_checks.mjs';
 import {
   CORE_PROBE,
   EXAMPLES,
@@ -26,6 +25,7 @@ import {
   RUNNER,
   VALIDATE,
   coreContract,
+  checkRefusalAndFirstSave,
   coreVerdict,
   example,
   makeScratch,
@@ -140,23 +140,7 @@ test('classic HTTP session: every tool, refusal, save, overwrite not asked, reso
       coreVerdict(asText.plan, broken.request),
     );
 
-    const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
-    assert.equal(bad.isError, true);
-    assert.match(bad.content[0].text, /request/);
-
-    await checkRepairAndSchema(client, calm, broken);
-
-    const refused = await client.callTool({ name: 'save_plan', arguments: broken });
-    assert.equal(refused.isError, true);
-    assert.equal(refused.content.length, 1);
-    assert.ok(refused.content[0].text.startsWith('Plan not saved.'));
-    for (const e of brokenVerdict.errors) assert.ok(refused.content[0].text.includes(` | ${e.path}: ${e.message}`));
-    assert.deepEqual(readdirSync(store), []);
-
-    const id = calm.request.requestId;
-    const saved = structured(await client.callTool({ name: 'save_plan', arguments: calm }));
-    assert.deepEqual(saved, { saved: true, planId: id, uri: `plan://${id}`, warnings: calmVerdict.warnings });
-    assert.deepEqual(readdirSync(store), [`${id}.json`]);
+    const id = await checkRefusalAndFirstSave(client, store, calm, broken);
     const file = join(store, `${id}.json`);
     const before = readFileSync(file, 'utf8');
 
