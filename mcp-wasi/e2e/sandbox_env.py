@@ -224,6 +224,27 @@ async def check_prompt(c: Any, request: dict[str, Any]) -> None:
         raise AssertionError("prompts/get without request_json must fail with -32602")
 
 
+async def check_every_example(c: Any) -> None:
+    """Every bundled example through a session with an empty store: ``validate_plan`` gives the
+    core's verdict; a valid one saves, an invalid one is refused (``Plan not saved.``); then
+    ``resources/list`` lists exactly the saved plans, in byte order of their ids."""
+    names = example_names()
+    assert {"calm-weekday", "calm-weekday-broken"} <= set(names)
+    saved_ids = []
+    for name in names:
+        plan, request = example(name)
+        verdict = core_verdict(plan, request)
+        assert check_structured(await c.call_tool("validate_plan", {"plan": plan, "request": request})) == verdict
+        r = await c.call_tool("save_plan", {"plan": plan, "request": request})
+        if verdict["valid"]:
+            assert check_structured(r)["saved"] is True
+            saved_ids.append(request["requestId"])
+        else:
+            assert r.is_error is True and text_of(r).startswith("Plan not saved.")
+    listed = [str(x.uri) for x in (await c.list_resources()).resources]
+    assert listed == [f"plan://{i}" for i in sorted(set(saved_ids), key=lambda s: s.encode())]
+
+
 class RawSession:
     """The runner as a subprocess spoken to in raw JSON-RPC lines (for what the SDKs never send).
 

@@ -20,13 +20,13 @@ from mcp.shared.exceptions import MCPError
 from sandbox_env import (
     TOOLS,
     Elicitor,
+    check_every_example,
     check_prompt,
     check_repair_and_schema,
     check_structured,
     core_contract_text,
     core_verdict,
     example,
-    example_names,
     files_under,
     ordered,
     resource_text,
@@ -223,23 +223,8 @@ def test_overwrite_without_elicitation(mode: str, store: Path, cache_dir: Path) 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
 def test_every_example(mode: str, store: Path, cache_dir: Path) -> None:
     """Every bundled example: validate_plan gives the core's verdict; valid ones save and list."""
-    names = example_names()
-    assert {"calm-weekday", "calm-weekday-broken"} <= set(names)
-
     async def session() -> None:
         async with Client(server_params(store, cache_dir), mode=mode) as c:  # type: ignore[arg-type]
-            saved_ids = []
-            for name in names:
-                plan, request = example(name)
-                verdict = core_verdict(plan, request)
-                assert check_structured(await c.call_tool("validate_plan", {"plan": plan, "request": request})) == verdict
-                r = await c.call_tool("save_plan", {"plan": plan, "request": request})
-                if verdict["valid"]:
-                    assert check_structured(r)["saved"] is True
-                    saved_ids.append(request["requestId"])
-                else:
-                    assert r.is_error is True and text_of(r).startswith("Plan not saved.")
-            listed = [str(x.uri) for x in (await c.list_resources()).resources]
-            assert listed == [f"plan://{i}" for i in sorted(set(saved_ids), key=lambda s: s.encode())]
+            await check_every_example(c)
 
     run(session())
