@@ -7,13 +7,15 @@
 
 import vm from 'node:vm';
 
+import { hostFault } from '../tests/conformance/host_cases.mjs';
+
 const BLOCK = '$.routine.blocks[0].durationMin';
 const duration = (v) => (p) => {
   p.routine.blocks[0].durationMin = v;
 };
 const durationIs = (text) => ({ code: 'duration', path: BLOCK, message: `durationMin is ${text};` });
-const typeError = (argument, path, what) => ({
-  error: { class: 'TypeError', message: `${argument} at ${path} ${what}, which JSON cannot hold`, path, argument },
+const typeError = (argument, path, what, why) => ({
+  error: { class: 'TypeError', message: hostFault(argument, path, what, why), path, argument },
 });
 const nest = (levels) => {
   let v = 1;
@@ -55,8 +57,8 @@ export const PLAN_CASES = [
   ['BigInt', (p) => (p.extra = { n: 10n }), typeError('plan', '$.extra.n', 'is a BigInt (10n)')],
   ['function', (p) => (p.extra = function named() {}), typeError('plan', '$.extra', 'is a function (named)')],
   ['symbol', (p) => (p.extra = [Symbol('s')]), typeError('plan', '$.extra[0]', 'is a symbol (Symbol(s))')],
-  ['NaN', duration(NaN), { error: { class: 'TypeError', message: `plan at ${BLOCK} is NaN, which JSON cannot hold (JSON has no NaN or Infinity)`, path: BLOCK, argument: 'plan' } }],
-  ['-Infinity', (p) => (p.extra = { 'odd key': -Infinity }), { error: { class: 'TypeError', message: "plan at $.extra['odd key'] is -Infinity, which JSON cannot hold (JSON has no NaN or Infinity)", path: "$.extra['odd key']", argument: 'plan' } }],
+  ['NaN', duration(NaN), typeError('plan', BLOCK, 'is NaN', 'JSON has no NaN or Infinity')],
+  ['-Infinity', (p) => (p.extra = { 'odd key': -Infinity }), typeError('plan', "$.extra['odd key']", 'is -Infinity', 'JSON has no NaN or Infinity')],
   ['a lone surrogate in a value', (p) => (p.name = 'Calm \ud83d day'), { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: a lone surrogate (U+D83D) in the string at $.name is not a character.' } }],
   ['a lone surrogate in a member name', (p) => (p.extra = { '\udc00': 1 }), { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: a lone surrogate (U+DC00) in a member name at' } }],
   [
@@ -65,13 +67,13 @@ export const PLAN_CASES = [
       p.extra = { a: {} };
       p.extra.a.back = p.extra;
     },
-    { error: { class: 'TypeError', message: 'plan at $.extra.a.back refers back to $.extra (a cycle), which JSON cannot hold', path: '$.extra.a.back', argument: 'plan' } },
+    typeError('plan', '$.extra.a.back', 'refers back to $.extra (a cycle)'),
   ],
   ['depth 512', (p) => (p.extra = nest(511)), { valid: true }],
   ['depth 513', (p) => (p.extra = nest(512)), { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: nesting deeper than 512 levels is not allowed.' } }],
   // eslint-disable-next-line no-sparse-arrays
-  ['a hole', (p) => (p.extra = [1, , 3]), { error: { class: 'TypeError', message: 'plan at $.extra[1] is undefined (or a hole) inside an array, which JSON cannot hold', path: '$.extra[1]', argument: 'plan' } }],
-  ['undefined in an array', (p) => (p.extra = [undefined]), { error: { class: 'TypeError', message: 'plan at $.extra[0] is undefined (or a hole) inside an array, which JSON cannot hold', path: '$.extra[0]', argument: 'plan' } }],
+  ['a hole', (p) => (p.extra = [1, , 3]), typeError('plan', '$.extra[1]', 'is undefined (or a hole) inside an array')],
+  ['undefined in an array', (p) => (p.extra = [undefined]), typeError('plan', '$.extra[0]', 'is undefined (or a hole) inside an array')],
   ['a getter', (p) => Object.defineProperty(p.routine.blocks[0], 'durationMin', { get: () => 2 ** 53, enumerable: true }), { first: durationIs('9007199254740992.0') }],
   ['a Proxy', (p) => (p.routine.blocks[0] = new Proxy(p.routine.blocks[0], {})), { valid: true }],
   ['a Proxy of a Map', (p) => (p.extra = new Proxy(new Map(), {})), typeError('plan', '$.extra', 'is a Map')],
@@ -79,7 +81,7 @@ export const PLAN_CASES = [
 
 /** Requests: the same faults are errors, never verdicts. */
 export const REQUEST_CASES = [
-  ['a lone surrogate in a request value', (r) => (r.goal = 'x\udfff'), { error: { class: 'TypeError', message: 'request at $.goal holds a lone surrogate (U+DFFF), which JSON cannot hold (it is not a character)', path: '$.goal', argument: 'request' } }],
+  ['a lone surrogate in a request value', (r) => (r.goal = 'x\udfff'), typeError('request', '$.goal', 'holds a lone surrogate (U+DFFF)', 'it is not a character')],
   ['a request nested too deep', (r) => (r.extra = nest(600)), { error: { class: 'TypeError', path: `$.extra${'[0]'.repeat(511)}`, argument: 'request' } }],
   ['a Map in the request', (r) => (r.extra = new Map()), typeError('request', '$.extra', 'is a Map')],
 ];
@@ -87,8 +89,8 @@ export const REQUEST_CASES = [
 /** Whole arguments: `[name, plan, request, expected]` (a string is JSON text; `calm` and
  * `request` stand for the calm-weekday plan and request objects). */
 export const ARGUMENT_CASES = [
-  ['plan undefined', undefined, 'request', { error: { class: 'TypeError', message: 'plan at $ is undefined, which JSON cannot hold', path: '$', argument: 'plan' } }],
-  ['request undefined', 'calm', undefined, { error: { class: 'TypeError', message: 'request at $ is undefined, which JSON cannot hold', path: '$', argument: 'request' } }],
+  ['plan undefined', undefined, 'request', typeError('plan', '$', 'is undefined')],
+  ['request undefined', 'calm', undefined, typeError('request', '$', 'is undefined')],
   ['plan text with a lone surrogate', '{\n  "name": "\ud83d"}', 'request', { first: { code: 'json', path: '$', message: 'The plan is not valid JSON: a lone surrogate (U+D83D) is not a character at line 2, column 12.' } }],
   ['request text with a lone surrogate', 'calm', '{"goal": "é\ud800"}', { error: { class: 'SyntaxError', message: 'request is not JSON: a lone surrogate (U+D800) is not a character at line 1, column 12', path: '$', argument: 'request' } }],
   ['request text that is not JSON', 'calm', '{"requestId": ', { error: { class: 'SyntaxError', path: '$', argument: 'request' } }],

@@ -1,52 +1,27 @@
 // repairPlan and planSchema (validator.md §9) against the core's own bytes: every shared vector
 // at the safe and the unsafe level (a sample also with the plan as text), every distinct request
 // with both schema variants, and the bad inputs; the checks are js/repair-cases.mjs, shared with
-// momentum-plan-wasm. Vectors a JS object cannot carry go as text, plan and request (found by
-// scanning each line's raw text, as in vectors.test.mjs).
+// momentum-plan-wasm. Vectors a JS object cannot carry go as text, plan and request (js/testkit.cjs
+// finds them by scanning each line's raw text).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
-import { join, resolve } from 'node:path'
-import { rawMembers, needsText, compactText } from './raw-json.mjs'
+import { basename, join, resolve } from 'node:path'
+import kit from '../../js/testkit.cjs'
 import { driverPath, repairVectors, schemaRequests, badInputCases } from '../../js/repair-cases.mjs'
 
 const require = createRequire(import.meta.url)
 const { validatePlan, repairPlan, planSchema } = require('../index.js')
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const VECTORS = join(ROOT, '..', 'shared', 'vectors')
-const DRIVER = driverPath(resolve(process.env.CARGO_TARGET_DIR || join(ROOT, 'target')))
-const files = readdirSync(VECTORS).filter((f) => f.endsWith('.jsonl')).sort()
-
-/** One file's vectors in the shape js/repair-cases.mjs reads. */
-function vectorsOf(file) {
-  const out = []
-  for (const line of readFileSync(join(VECTORS, file), 'utf8').split('\n')) {
-    if (line.trim() === '') continue
-    const raw = rawMembers(line)
-    const planJson = compactText(raw.plan)
-    const requestJson = compactText(raw.request)
-    out.push({
-      id: JSON.parse(raw.id),
-      plan: JSON.parse(planJson),
-      request: JSON.parse(requestJson),
-      planJson,
-      requestJson,
-      textOnly: (needsText(raw.plan) ?? needsText(raw.request)) !== null,
-    })
-  }
-  return out
-}
+const DRIVER = driverPath(resolve(process.env.CARGO_TARGET_DIR || join(kit.ROOT, 'target')))
 
 const totals = { calls: 0, exact: 0, parsed: 0 }
 const schemaTotals = { calls: 0, exact: 0, parsed: 0, errors: 0 }
 const all = []
 
-for (const file of files) {
-  test(`repairPlan: ${file}`, () => {
-    const vectors = vectorsOf(file)
+for (const file of kit.vectorFiles()) {
+  test(`repairPlan: ${basename(file)}`, () => {
+    const vectors = kit.readVectors(file)
     all.push(...vectors)
     assert.deepEqual(repairVectors({ repairPlan, driver: DRIVER, vectors, totals }), [])
   })
@@ -60,13 +35,11 @@ test('planSchema: every distinct request, both variants', () => {
 
 test('repairPlan counts', () => {
   console.log(`# repairPlan: ${totals.calls} calls: ${totals.exact} byte-identical to the core, ${totals.parsed} equal after JSON.parse (a number or key JS cannot carry)`)
-  assert.ok(all.length > 5000, 'all vector files were read')
+  assert.ok(all.length > kit.VECTOR_FLOOR, 'all vector files were read')
   assert.equal(totals.exact + totals.parsed, totals.calls)
 })
 
-const examples = join(ROOT, 'examples')
-const plan = JSON.parse(readFileSync(join(examples, 'calm-weekday.plan.json'), 'utf8'))
-const request = JSON.parse(readFileSync(join(examples, 'calm-weekday.request.json'), 'utf8'))
+const { plan, request } = kit.example('calm-weekday')
 for (const [name, check] of badInputCases({ validatePlan, repairPlan, planSchema, driver: DRIVER, plan, request, assert })) {
   test(`bad input: ${name}`, check)
 }

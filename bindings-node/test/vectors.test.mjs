@@ -4,18 +4,12 @@
 // request; they are found by scanning each line's raw text.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
-import { rawMembers, needsText, compactText } from './raw-json.mjs'
+import { basename } from 'node:path'
+import kit from '../../js/testkit.cjs'
 
 const require = createRequire(import.meta.url)
 const { validatePlan } = require('../index.js')
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const VECTORS = join(ROOT, '..', 'shared', 'vectors')
-const files = readdirSync(VECTORS).filter((f) => f.endsWith('.jsonl')).sort()
 
 const pairs = (issues) => issues.map((i) => [i.code, i.path])
 
@@ -45,16 +39,12 @@ function mismatch(verdict, expect) {
 const totals = { vectors: 0, objectPlans: 0, textOnly: 0, textPlans: 0, objectRuns: 0, textRuns: 0 }
 const reasons = new Map()
 
-for (const file of files) {
-  test(`vectors ${file}`, () => {
+for (const file of kit.vectorFiles()) {
+  test(`vectors ${basename(file)}`, () => {
     const failures = []
-    const lines = readFileSync(join(VECTORS, file), 'utf8').split('\n')
-    for (const line of lines) {
-      if (line.trim() === '') continue
+    for (const v of kit.readVectors(file)) {
       totals.vectors++
-      const raw = rawMembers(line)
-      const id = JSON.parse(raw.id)
-      const expect = JSON.parse(raw.expect)
+      const { id, expect, planIsText } = v
       const run = (how, plan, request) => {
         let verdict
         try {
@@ -67,28 +57,26 @@ for (const file of files) {
         if (bad) failures.push(`${id} (${how}): ${bad}`)
         return verdict
       }
-      const planIsText = raw.plan.startsWith('"')
       if (!planIsText) totals.objectPlans++
-      const why = needsText(raw.plan) ?? needsText(raw.request)
+      const why = v.why
       if (why !== null) {
         // JS cannot carry it as an object: plan and request go as text.
         reasons.set(why.split(' ')[0], (reasons.get(why.split(' ')[0]) ?? 0) + 1)
         if (!planIsText) totals.textOnly++
         else totals.textPlans++
-        const plan = planIsText ? JSON.parse(raw.plan) : compactText(raw.plan)
-        run('text, request as text', plan, compactText(raw.request))
+        run('text, request as text', v.planText, v.requestText)
         totals.textRuns++
         continue
       }
-      const request = JSON.parse(raw.request)
+      const request = v.request
       if (planIsText) {
         totals.textPlans++
-        run('text', JSON.parse(raw.plan), request)
+        run('text', v.plan, request)
         totals.textRuns++
         continue
       }
-      const asObject = run('object', JSON.parse(raw.plan), request)
-      const asText = run('text', compactText(raw.plan), request)
+      const asObject = run('object', v.plan, request)
+      const asText = run('text', v.planText, request)
       totals.objectRuns++
       totals.textRuns++
       // The object way in must not change the verdict: messages included, it equals the text verdict.

@@ -1,6 +1,7 @@
 """Shared fixtures: the project's paths, the shared test vectors, and the core's own verdicts.
 
-The vectors are read at test time from ``$ROOT/../shared/vectors`` (never copied). The core's
+The vectors are read at test time from ``$ROOT/../shared/vectors`` (never copied), through the
+Python test kit (``tests/testkit.py``). The core's
 verdicts come from its line driver (``cargo run --release -p momentum-plan --example validate --
 --lines``), its repairs and schemas from ``--example repair`` (``repair --lines``, ``repair
 --schema --lines``), built once into ``${CARGO_TARGET_DIR:-$ROOT/target}``.
@@ -8,38 +9,18 @@ verdicts come from its line driver (``cargo run --release -p momentum-plan --exa
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
+import sys
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Dict, List
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-SHARED = ROOT.parent / "shared"
-VECTORS = SHARED / "vectors"
-EXAMPLES = SHARED / "examples"
+sys.path.insert(0, str(HERE.parent.parent / "tests"))
 
-
-def compact(value: Any) -> str:
-    """Compact JSON as the vectors README defines it: separators ``,`` ``:``, non-ASCII raw."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def load_vectors() -> List[Dict[str, Any]]:
-    """Every vector of every file, files in name order; each record gains ``file``."""
-    out: List[Dict[str, Any]] = []
-    for f in sorted(VECTORS.glob("*.jsonl")):
-        with f.open(encoding="utf-8") as fh:
-            for line in fh:
-                if line.strip():
-                    rec = json.loads(line)
-                    rec["file"] = f.name
-                    out.append(rec)
-    return out
-
+from testkit import EXAMPLES, ROOT, SHARED, VECTORS, compact, load_vectors  # noqa: E402, F401
 
 VECTOR_LIST = load_vectors()
 

@@ -9,9 +9,9 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const wasm = require('../pkg/node');
 const { validatePlan, getPlanContract } = wasm;
-const L = require('./vectors-lib.cjs');
+const L = require('../../js/testkit.cjs');
 
-const EXAMPLES = path.join(L.ROOT, 'examples');
+const EXAMPLES = L.EXAMPLES;
 const TARGET = path.resolve(process.env.CARGO_TARGET_DIR || path.join(L.ROOT, 'target'));
 const DRIVER = path.join(TARGET, 'release', 'examples', 'validate');
 

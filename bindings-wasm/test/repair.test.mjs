@@ -2,31 +2,18 @@
 // shared vector at the safe and the unsafe level (a sample also with the plan as text), every
 // distinct request with both schema variants, and the bad inputs; the checks are
 // js/repair-cases.mjs, shared with momentum-plan-node. Vectors a JS object cannot carry go as
-// text, plan and request (test/vectors-lib.cjs finds them by scanning each raw line).
+// text, plan and request (js/testkit.cjs finds them by scanning each raw line).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { driverPath, repairVectors, schemaRequests, badInputCases } from '../../js/repair-cases.mjs';
 
 const require = createRequire(import.meta.url);
 const { validatePlan, repairPlan, planSchema } = require('../pkg/node');
-const L = require('./vectors-lib.cjs');
+const L = require('../../js/testkit.cjs');
 
 const DRIVER = driverPath(resolve(process.env.CARGO_TARGET_DIR || join(L.ROOT, 'target')));
-
-/** One file's vectors in the shape js/repair-cases.mjs reads. */
-function vectorsOf(file) {
-  return L.readVectors(file).map((v) => ({
-    id: v.id,
-    plan: v.plan,
-    request: v.request,
-    planJson: v.planIsText ? JSON.stringify(v.plan) : v.planText,
-    requestJson: v.requestText,
-    textOnly: v.textOnly.length > 0,
-  }));
-}
 
 const totals = { calls: 0, exact: 0, parsed: 0 };
 const schemaTotals = { calls: 0, exact: 0, parsed: 0, errors: 0 };
@@ -34,7 +21,7 @@ const all = [];
 
 for (const file of L.vectorFiles()) {
   test(`repairPlan: ${basename(file)}`, () => {
-    const vectors = vectorsOf(file);
+    const vectors = L.readVectors(file);
     all.push(...vectors);
     assert.deepEqual(repairVectors({ repairPlan, driver: DRIVER, vectors, totals }), []);
   });
@@ -52,13 +39,11 @@ test('repairPlan counts', () => {
   console.log(
     `# repairPlan: ${totals.calls} calls: ${totals.exact} byte-identical to the core, ${totals.parsed} equal after JSON.parse (a number or key JS cannot carry)`,
   );
-  assert.ok(all.length > 5000, 'all vector files were read');
+  assert.ok(all.length > L.VECTOR_FLOOR, 'all vector files were read');
   assert.equal(totals.exact + totals.parsed, totals.calls);
 });
 
-const examples = join(L.ROOT, 'examples');
-const plan = JSON.parse(readFileSync(join(examples, 'calm-weekday.plan.json'), 'utf8'));
-const request = JSON.parse(readFileSync(join(examples, 'calm-weekday.request.json'), 'utf8'));
+const { plan, request } = L.example('calm-weekday');
 for (const [name, check] of badInputCases({ validatePlan, repairPlan, planSchema, driver: DRIVER, plan, request, assert })) {
   test(`bad input: ${name}`, check);
 }

@@ -8,16 +8,13 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildView, VIEW_HTML } from '../scripts/build-view.mjs';
 import { renderPath } from '../www/view/path.js';
+import kit from '../../js/testkit.cjs';
 
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-const VECTORS = join(HERE, '..', '..', '..', 'shared', 'vectors');
 const wasm = createRequire(import.meta.url)('../pkg/node');
 
 // The view's budget. Measured at its first build (2026-12-02): 27,384 bytes (dayview.js and its
@@ -58,8 +55,8 @@ test('the view is one HTML5 document that references no external origin', () => 
 
 test("the view's JSONPath rendering is the core's (D7) on every weekday key of the vectors", () => {
   const keys = new Set(['mon', 'sun', '', '0', 'a b', "it's", 'back\\slash', 'ünï', '_x1', '1x', 'x-y', '$', "'\\'"]);
-  for (const f of readdirSync(VECTORS).filter((n) => n.endsWith('.jsonl'))) {
-    for (const line of readFileSync(join(VECTORS, f), 'utf8').split('\n')) {
+  for (const f of kit.vectorFiles()) {
+    for (const line of kit.vectorLines(f)) {
       if (!line.includes('"weekdays"')) continue;
       let v;
       try {

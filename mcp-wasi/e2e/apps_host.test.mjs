@@ -17,8 +17,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -26,11 +25,8 @@ import { RESOURCE_MIME_TYPE, getToolUiResourceUri } from '@modelcontextprotocol/
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '..', '..');
-const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
-const RUNNER = process.env.MOMENTUM_PLAN_SANDBOX || join(TARGET, 'release', 'momentum-plan-sandbox');
-const WASM = process.env.MOMENTUM_PLAN_MCP_WASM || join(TARGET, 'wasm32-wasip2', 'release', 'momentum-plan-mcp.wasm');
+import { HERE, ROOT, RUNNER, WASM, example } from './sandbox_env.mjs';
+
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const OUT = join(ROOT, 'test-output');
 const VIEW_URI = 'ui://momentum-planner/plan-view';
@@ -51,13 +47,6 @@ let sandboxServer;
 let browser;
 let profile;
 const pageErrors = [];
-
-function example(name) {
-  return {
-    plan: JSON.parse(readFileSync(join(ROOT, 'examples', `${name}.plan.json`), 'utf8')),
-    request: JSON.parse(readFileSync(join(ROOT, 'examples', `${name}.request.json`), 'utf8')),
-  };
-}
 
 async function connect(withStore) {
   const args = ['--wasm', WASM, '--cache-dir', join(scratch, 'cache')];

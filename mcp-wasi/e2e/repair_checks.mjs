@@ -7,12 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
-export const REPAIR = process.env.MOMENTUM_PLAN_REPAIR || join(TARGET, 'release', 'examples', 'repair');
+import { REPAIR } from './sandbox_env.mjs';
 
 function driver(args, line) {
   const out = spawnSync(REPAIR, args, { input: JSON.stringify(line) + '\n' });

@@ -12,8 +12,9 @@ Paths (each overridable by an environment variable, which ``mcp-wasi/sandbox/tes
 * ``MOMENTUM_PLAN_CORE_PROBE``: the core probe (``cargo build --release -p momentum-plan-sandbox
   --example core-probe``), default ``$TARGET/release/examples/core-probe``;
 
-where ``$TARGET`` is ``$CARGO_TARGET_DIR`` or ``<repo>/target``. The shared material is
-``<repo>/../shared``.
+where ``$TARGET`` is ``$CARGO_TARGET_DIR`` or ``<repo>/target``. The shared material
+(``<repo>/../shared``), the examples and the vector reader come from the Python test kit,
+``tests/testkit.py``.
 """
 
 from __future__ import annotations
@@ -22,18 +23,20 @@ import json
 import os
 import queue
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 import mcp_types as types
 from mcp.client.stdio import StdioServerParameters
+from mcp.shared.exceptions import MCPError
 
 E2E = Path(__file__).resolve().parent
-ROOT = E2E.parent.parent
-SHARED = (ROOT / ".." / "shared").resolve()
-VECTORS = SHARED / "vectors"
-EXAMPLES = ROOT / "examples"
+sys.path.insert(0, str(E2E.parent.parent / "tests"))
+
+from testkit import EXAMPLES, ROOT, SHARED, VECTOR_FLOOR, VECTORS, example, example_names, raw_members, vector_files, vector_lines  # noqa: E402, F401
+
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target")
 
 
@@ -96,54 +99,150 @@ def resource_text(contents: Any) -> str:
     return contents.text
 
 
-def example(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(plan, request) of ``examples/<name>.{plan,request}.json`` as Python objects."""
-    plan = json.loads((EXAMPLES / f"{name}.plan.json").read_text(encoding="utf-8"))
-    request = json.loads((EXAMPLES / f"{name}.request.json").read_text(encoding="utf-8"))
-    return plan, request
-
-
-def example_names() -> list[str]:
-    """The bundled examples (``calm-weekday``, ``calm-weekday-broken``, ...), sorted."""
-    return sorted(p.name[: -len(".plan.json")] for p in EXAMPLES.glob("*.plan.json"))
-
-
 def ordered(text: str) -> Any:
     """Parses JSON keeping member order observable: objects become lists of (key, value)."""
     return json.loads(text, object_pairs_hook=lambda pairs: [(k, v) for k, v in pairs])
 
 
-def raw_members(line: str) -> dict[str, str]:
-    """The raw JSON text of each top-level member of a JSON object line, exactly as written.
+# ---- what the Python SDK tests check over both transports (test_python_sdk.py, test_http_python_sdk.py)
 
-    Used to pass a vector's ``plan`` and ``request`` on unchanged (number literals such as
-    ``30.0`` or a 4300-digit integer keep their form).
-    """
-    dec = json.JSONDecoder()
-    out: dict[str, str] = {}
-    i = line.index("{") + 1
-    n = len(line)
+#: The server's tools, in tools/list order.
+TOOLS = ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]
 
-    def skip(j: int) -> int:
-        while j < n and line[j] in " \t\r\n":
-            j += 1
-        return j
 
-    i = skip(i)
-    if line[i] == "}":
-        return out
-    while True:
-        key, i = json.decoder.scanstring(line, skip(i) + 1)  # type: ignore[attr-defined]
-        i = skip(i)
-        assert line[i] == ":", f"expected ':' at {i}"
-        start = skip(i + 1)
-        _, end = dec.raw_decode(line, start)
-        out[key] = line[start:end]
-        i = skip(end)
-        if line[i] == "}":
-            return out
-        assert line[i] == ",", f"expected ',' at {i}"
-        i += 1
+class Elicitor:
+    """An elicitation callback that answers with a fixed action and records each question."""
+
+    def __init__(self, action: str = "accept", overwrite: Any = True) -> None:
+        self.action = action
+        self.overwrite = overwrite
+        self.asked: list[Any] = []
+
+    async def __call__(self, context: Any, params: Any) -> types.ElicitResult:
+        self.asked.append(params)
+        if self.action == "accept":
+            return types.ElicitResult(action="accept", content={"overwrite": self.overwrite})
+        return types.ElicitResult(action=self.action)  # type: ignore[arg-type]
+
+
+def text_of(result: Any) -> str:
+    assert len(result.content) == 1, result.content
+    return block_text(result.content[0])
+
+
+def tool_annotations(tool: Any) -> types.ToolAnnotations:
+    assert tool.annotations is not None, tool.name
+    return tool.annotations
+
+
+def check_structured(result: Any) -> Any:
+    """structuredContent plus the same JSON as the one text block (spec: Catalog)."""
+    assert result.is_error is False, text_of(result)
+    assert json.loads(text_of(result)) == result.structured_content
+    return result.structured_content
+
+
+async def check_repair_and_schema(c: Any) -> None:
+    """repair_plan and get_plan_schema through an SDK client (validator.md §9): text blocks byte for
+    byte the core driver's (``repair --lines``, ``repair --schema --lines``), structuredContent the
+    same JSON (the SDK has checked it against the tool's outputSchema), tool errors for arguments
+    that do not fit and for a schema of a request at fault."""
+    calm_plan, calm_req = example("calm-weekday")
+    broken_plan, broken_req = example("calm-weekday-broken")
+    tools = {t.name: t for t in (await c.list_tools()).tools}
+    for name in ("repair_plan", "get_plan_schema"):
+        a = tool_annotations(tools[name])
+        assert a.read_only_hint is True and a.destructive_hint is False and a.idempotent_hint is True
+        assert tools[name].output_schema is not None
+    assert tools["repair_plan"].input_schema["properties"]["unsafe"]["type"] == "boolean"
+    assert tools["get_plan_schema"].input_schema["properties"]["variant"]["enum"] == ["validation", "strict"]
+
+    # A plan with a time written 6:45: the safe fix makes it valid, in one call.
+    fixable = json.loads(json.dumps(calm_plan))
+    fixable["routine"]["blocks"][0]["start"] = fixable["routine"]["blocks"][0]["start"].lstrip("0")
+    cases: list[tuple[dict[str, Any], bool]] = [
+        ({"plan": fixable, "request": calm_req}, False),
+        ({"plan": json.dumps(fixable, indent=2), "request": calm_req}, False),
+        ({"plan": broken_plan, "request": broken_req}, False),
+        ({"plan": broken_plan, "request": broken_req, "unsafe": True}, True),
+        ({"plan": calm_plan, "request": calm_req, "unsafe": False}, False),
+    ]
+    for args, unsafe in cases:
+        r = await c.call_tool("repair_plan", args)
+        assert text_of(r) == core_repair_text(args["plan"], args["request"], unsafe), args
+        check_structured(r)
+    repaired = check_structured(await c.call_tool("repair_plan", {"plan": fixable, "request": calm_req}))
+    assert repaired["verdict"]["valid"] is True and repaired["applied"], repaired
+    assert json.loads(repaired["plan"]) == calm_plan
+    untouched = check_structured(await c.call_tool("repair_plan", {"plan": calm_plan, "request": calm_req}))
+    assert untouched["patch"] == [] and untouched["applied"] == []
+    # A request no plan can satisfy: a normal result whose requestAtFault says why.
+    at_fault = dict(calm_req, kind="weekly")
+    assert check_structured(await c.call_tool("repair_plan", {"plan": calm_plan, "request": at_fault}))["requestAtFault"]
+
+    # get_plan_schema: both variants, the default, and a request at fault (a tool error).
+    for variant in (None, "validation", "strict"):
+        args = {"request": calm_req} if variant is None else {"request": calm_req, "variant": variant}
+        r = await c.call_tool("get_plan_schema", args)
+        assert text_of(r) == core_schema_text(calm_req, variant or "validation"), variant
+        assert check_structured(r)["type"] == "object"
+    r = await c.call_tool("get_plan_schema", {"request": at_fault})
+    assert r.is_error is True and r.structured_content is None
+    assert text_of(r) == json.loads(core_schema_text(at_fault))["error"]
+
+    # Arguments that do not fit: tool errors naming the argument.
+    bad_calls: list[tuple[str, dict[str, Any], str]] = [
+        ("repair_plan", {"request": calm_req}, "`plan` is missing"),
+        ("repair_plan", {"plan": calm_plan, "request": calm_req, "unsafe": "yes"}, "`unsafe` must be a boolean"),
+        ("repair_plan", {"plan": calm_plan, "request": [calm_req]}, "`request` must be a JSON object"),
+        ("get_plan_schema", {"request": calm_req, "variant": "loose"}, 'unknown schema variant "loose"'),
+        ("get_plan_schema", {"request": "{}"}, "`request` must be a JSON object"),
+    ]
+    for tool, bad, words in bad_calls:
+        r = await c.call_tool(tool, bad)
+        assert r.is_error is True, (tool, bad)
+        assert words in text_of(r) and tool in text_of(r), (tool, bad, text_of(r))
+
+
+async def check_prompt(c: Any, request: dict[str, Any]) -> None:
+    """prompts/list holds only ``draft_plan``; prompts/get with ``request_json`` is one user message
+    that quotes the request and names the contract, validate and save steps; without it, -32602."""
+    prompts = (await c.list_prompts()).prompts
+    assert [p.name for p in prompts] == ["draft_plan"]
+    prompt = await c.get_prompt("draft_plan", {"request_json": json.dumps(request)})
+    assert len(prompt.messages) >= 1
+    assert prompt.messages[0].role == "user"
+    body = block_text(prompt.messages[0].content)
+    assert json.dumps(request) in body
+    for word in ("contract", "validate", "save"):
+        assert word in body.lower(), word
+    try:
+        await c.get_prompt("draft_plan", {})
+    except MCPError as err:
+        assert err.code == -32602, err
+    else:
+        raise AssertionError("prompts/get without request_json must fail with -32602")
+
+
+async def check_every_example(c: Any) -> None:
+    """Every bundled example through a session with an empty store: ``validate_plan`` gives the
+    core's verdict; a valid one saves, an invalid one is refused (``Plan not saved.``); then
+    ``resources/list`` lists exactly the saved plans, in byte order of their ids."""
+    names = example_names()
+    assert {"calm-weekday", "calm-weekday-broken"} <= set(names)
+    saved_ids = []
+    for name in names:
+        plan, request = example(name)
+        verdict = core_verdict(plan, request)
+        assert check_structured(await c.call_tool("validate_plan", {"plan": plan, "request": request})) == verdict
+        r = await c.call_tool("save_plan", {"plan": plan, "request": request})
+        if verdict["valid"]:
+            assert check_structured(r)["saved"] is True
+            saved_ids.append(request["requestId"])
+        else:
+            assert r.is_error is True and text_of(r).startswith("Plan not saved.")
+    listed = [str(x.uri) for x in (await c.list_resources()).resources]
+    assert listed == [f"plan://{i}" for i in sorted(set(saved_ids), key=lambda s: s.encode())]
 
 
 class RawSession:

@@ -26,16 +26,21 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from http_env import HttpRunner, http_server  # noqa: F401  (fixture)
 from sandbox_env import (
-    block_text,
+    TOOLS,
+    Elicitor,
+    check_every_example,
+    check_prompt,
+    check_repair_and_schema,
+    check_structured,
     core_contract_text,
     core_verdict,
     example,
-    example_names,
     files_under,
     ordered,
     resource_text,
+    text_of,
+    tool_annotations,
 )
-from test_python_sdk import TOOLS, Elicitor, check_repair_and_schema, check_structured, text_of, tool_annotations
 
 MODES = {"auto": "2026-07-28", "2026-07-28": "2026-07-28", "legacy": "2025-11-25"}
 
@@ -165,17 +170,7 @@ def test_full_session(mode: str, http_server: HttpRunner, store: Path) -> None: 
             assert files_under(store) == {Path(f"{plan_id}.json")}
 
             # The prompt.
-            prompts = (await c.list_prompts()).prompts
-            assert [p.name for p in prompts] == ["draft_plan"]
-            prompt = await c.get_prompt("draft_plan", {"request_json": json.dumps(calm_req)})
-            assert prompt.messages[0].role == "user"
-            body = block_text(prompt.messages[0].content)
-            assert json.dumps(calm_req) in body
-            for word in ("contract", "validate", "save"):
-                assert word in body.lower(), word
-            with pytest.raises(MCPError) as err:
-                await c.get_prompt("draft_plan", {})
-            assert err.value.code == -32602
+            await check_prompt(c, calm_req)
 
     run(session())
 
@@ -229,23 +224,8 @@ def test_overwrite_without_elicitation(mode: str, http_server: HttpRunner, store
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
 def test_every_example(mode: str, http_server: HttpRunner) -> None:  # noqa: F811
     """Every bundled example over HTTP: the core's verdict; valid ones save and are listed."""
-    names = example_names()
-    assert {"calm-weekday", "calm-weekday-broken"} <= set(names)
-
     async def session() -> None:
         async with Client(http_server.url, mode=mode) as c:  # type: ignore[arg-type]
-            saved_ids = []
-            for name in names:
-                plan, req = example(name)
-                verdict = core_verdict(plan, req)
-                assert check_structured(await c.call_tool("validate_plan", {"plan": plan, "request": req})) == verdict
-                r = await c.call_tool("save_plan", {"plan": plan, "request": req})
-                if verdict["valid"]:
-                    assert check_structured(r)["saved"] is True
-                    saved_ids.append(req["requestId"])
-                else:
-                    assert r.is_error is True and text_of(r).startswith("Plan not saved.")
-            listed = [str(x.uri) for x in (await c.list_resources()).resources]
-            assert listed == [f"plan://{i}" for i in sorted(set(saved_ids), key=lambda s: s.encode())]
+            await check_every_example(c)
 
     run(session())

@@ -13,125 +13,33 @@ import json
 from pathlib import Path
 from typing import Any
 
-import mcp_types as types
 import pytest
 from mcp.client import Client
 from mcp.shared.exceptions import MCPError
 
 from sandbox_env import (
-    block_text,
+    TOOLS,
+    Elicitor,
+    check_every_example,
+    check_prompt,
+    check_repair_and_schema,
+    check_structured,
     core_contract_text,
-    core_repair_text,
-    core_schema_text,
     core_verdict,
     example,
-    example_names,
     files_under,
     ordered,
     resource_text,
     server_params,
+    text_of,
+    tool_annotations,
 )
 
 MODES = {"auto": "2026-07-28", "2026-07-28": "2026-07-28", "legacy": "2025-11-25"}
-TOOLS = ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]
-
-
-class Elicitor:
-    """An elicitation callback that answers with a fixed action and records each question."""
-
-    def __init__(self, action: str = "accept", overwrite: Any = True) -> None:
-        self.action = action
-        self.overwrite = overwrite
-        self.asked: list[Any] = []
-
-    async def __call__(self, context: Any, params: Any) -> types.ElicitResult:
-        self.asked.append(params)
-        if self.action == "accept":
-            return types.ElicitResult(action="accept", content={"overwrite": self.overwrite})
-        return types.ElicitResult(action=self.action)  # type: ignore[arg-type]
 
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
-
-
-def text_of(result: Any) -> str:
-    assert len(result.content) == 1, result.content
-    return block_text(result.content[0])
-
-
-def tool_annotations(tool: Any) -> types.ToolAnnotations:
-    assert tool.annotations is not None, tool.name
-    return tool.annotations
-
-
-def check_structured(result: Any) -> Any:
-    """structuredContent plus the same JSON as the one text block (spec: Catalog)."""
-    assert result.is_error is False, text_of(result)
-    assert json.loads(text_of(result)) == result.structured_content
-    return result.structured_content
-
-
-async def check_repair_and_schema(c: Any) -> None:
-    """repair_plan and get_plan_schema through an SDK client (validator.md §9): text blocks byte for
-    byte the core driver's (``repair --lines``, ``repair --schema --lines``), structuredContent the
-    same JSON (the SDK has checked it against the tool's outputSchema), tool errors for arguments
-    that do not fit and for a schema of a request at fault."""
-    calm_plan, calm_req = example("calm-weekday")
-    broken_plan, broken_req = example("calm-weekday-broken")
-    tools = {t.name: t for t in (await c.list_tools()).tools}
-    for name in ("repair_plan", "get_plan_schema"):
-        a = tool_annotations(tools[name])
-        assert a.read_only_hint is True and a.destructive_hint is False and a.idempotent_hint is True
-        assert tools[name].output_schema is not None
-    assert tools["repair_plan"].input_schema["properties"]["unsafe"]["type"] == "boolean"
-    assert tools["get_plan_schema"].input_schema["properties"]["variant"]["enum"] == ["validation", "strict"]
-
-    # A plan with a time written 6:45: the safe fix makes it valid, in one call.
-    fixable = json.loads(json.dumps(calm_plan))
-    fixable["routine"]["blocks"][0]["start"] = fixable["routine"]["blocks"][0]["start"].lstrip("0")
-    cases: list[tuple[dict[str, Any], bool]] = [
-        ({"plan": fixable, "request": calm_req}, False),
-        ({"plan": json.dumps(fixable, indent=2), "request": calm_req}, False),
-        ({"plan": broken_plan, "request": broken_req}, False),
-        ({"plan": broken_plan, "request": broken_req, "unsafe": True}, True),
-        ({"plan": calm_plan, "request": calm_req, "unsafe": False}, False),
-    ]
-    for args, unsafe in cases:
-        r = await c.call_tool("repair_plan", args)
-        assert text_of(r) == core_repair_text(args["plan"], args["request"], unsafe), args
-        check_structured(r)
-    repaired = check_structured(await c.call_tool("repair_plan", {"plan": fixable, "request": calm_req}))
-    assert repaired["verdict"]["valid"] is True and repaired["applied"], repaired
-    assert json.loads(repaired["plan"]) == calm_plan
-    untouched = check_structured(await c.call_tool("repair_plan", {"plan": calm_plan, "request": calm_req}))
-    assert untouched["patch"] == [] and untouched["applied"] == []
-    # A request no plan can satisfy: a normal result whose requestAtFault says why.
-    at_fault = dict(calm_req, kind="weekly")
-    assert check_structured(await c.call_tool("repair_plan", {"plan": calm_plan, "request": at_fault}))["requestAtFault"]
-
-    # get_plan_schema: both variants, the default, and a request at fault (a tool error).
-    for variant in (None, "validation", "strict"):
-        args = {"request": calm_req} if variant is None else {"request": calm_req, "variant": variant}
-        r = await c.call_tool("get_plan_schema", args)
-        assert text_of(r) == core_schema_text(calm_req, variant or "validation"), variant
-        assert check_structured(r)["type"] == "object"
-    r = await c.call_tool("get_plan_schema", {"request": at_fault})
-    assert r.is_error is True and r.structured_content is None
-    assert text_of(r) == json.loads(core_schema_text(at_fault))["error"]
-
-    # Arguments that do not fit: tool errors naming the argument.
-    bad_calls: list[tuple[str, dict[str, Any], str]] = [
-        ("repair_plan", {"request": calm_req}, "`plan` is missing"),
-        ("repair_plan", {"plan": calm_plan, "request": calm_req, "unsafe": "yes"}, "`unsafe` must be a boolean"),
-        ("repair_plan", {"plan": calm_plan, "request": [calm_req]}, "`request` must be a JSON object"),
-        ("get_plan_schema", {"request": calm_req, "variant": "loose"}, 'unknown schema variant "loose"'),
-        ("get_plan_schema", {"request": "{}"}, "`request` must be a JSON object"),
-    ]
-    for tool, bad, words in bad_calls:
-        r = await c.call_tool(tool, bad)
-        assert r.is_error is True, (tool, bad)
-        assert words in text_of(r) and tool in text_of(r), (tool, bad, text_of(r))
 
 
 @pytest.mark.parametrize("mode", list(MODES))
@@ -256,16 +164,7 @@ def test_full_session(mode: str, store: Path, cache_dir: Path) -> None:
             assert json.loads(resource_text(read.contents[0])) == changed
 
             # The prompt.
-            prompt = await c.get_prompt("draft_plan", {"request_json": json.dumps(calm_req)})
-            assert len(prompt.messages) >= 1
-            assert prompt.messages[0].role == "user"
-            body = block_text(prompt.messages[0].content)
-            assert json.dumps(calm_req) in body
-            for word in ("contract", "validate", "save"):
-                assert word in body.lower(), word
-            with pytest.raises(MCPError) as err:
-                await c.get_prompt("draft_plan", {})
-            assert err.value.code == -32602
+            await check_prompt(c, calm_req)
 
     run(session())
 
@@ -324,23 +223,8 @@ def test_overwrite_without_elicitation(mode: str, store: Path, cache_dir: Path) 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
 def test_every_example(mode: str, store: Path, cache_dir: Path) -> None:
     """Every bundled example: validate_plan gives the core's verdict; valid ones save and list."""
-    names = example_names()
-    assert {"calm-weekday", "calm-weekday-broken"} <= set(names)
-
     async def session() -> None:
         async with Client(server_params(store, cache_dir), mode=mode) as c:  # type: ignore[arg-type]
-            saved_ids = []
-            for name in names:
-                plan, request = example(name)
-                verdict = core_verdict(plan, request)
-                assert check_structured(await c.call_tool("validate_plan", {"plan": plan, "request": request})) == verdict
-                r = await c.call_tool("save_plan", {"plan": plan, "request": request})
-                if verdict["valid"]:
-                    assert check_structured(r)["saved"] is True
-                    saved_ids.append(request["requestId"])
-                else:
-                    assert r.is_error is True and text_of(r).startswith("Plan not saved.")
-            listed = [str(x.uri) for x in (await c.list_resources()).resources]
-            assert listed == [f"plan://{i}" for i in sorted(set(saved_ids), key=lambda s: s.encode())]
+            await check_every_example(c)
 
     run(session())

@@ -15,16 +15,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from sandbox_env import VECTORS, RawSession, core_repairs, core_verdicts, modern_meta, ordered, raw_members, runner_args
+from sandbox_env import RawSession, core_repairs, core_verdicts, modern_meta, ordered, raw_members, runner_args, vector_files, vector_lines
 
 
 def load_vectors() -> list[tuple[str, str, dict[str, Any]]]:
     """(id, arguments text, expect) for every line of every vector file."""
     out = []
-    for f in sorted(VECTORS.glob("*.jsonl")):
-        for line in f.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
+    for f in vector_files():
+        for line in vector_lines(f):
             raw = raw_members(line)
             args = '{"plan":' + raw["plan"] + ',"request":' + raw["request"] + "}"
             out.append((json.loads(raw["id"]), args, json.loads(raw["expect"])))

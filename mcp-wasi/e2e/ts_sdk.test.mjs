@@ -8,50 +8,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-import { checkRepairAndSchema } from './repair_checks.mjs';
+import { RUNNER, WASM, checkRefusalAndFirstSave, coreContract, coreVerdict, example, makeScratch, structured } from './sandbox_env.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '..', '..');
-const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
-const RUNNER = process.env.MOMENTUM_PLAN_SANDBOX || join(TARGET, 'release', 'momentum-plan-sandbox');
-const WASM = process.env.MOMENTUM_PLAN_MCP_WASM || join(TARGET, 'wasm32-wasip2', 'release', 'momentum-plan-mcp.wasm');
-const VALIDATE = process.env.MOMENTUM_PLAN_VALIDATE || join(TARGET, 'release', 'examples', 'validate');
-const CORE_PROBE = process.env.MOMENTUM_PLAN_CORE_PROBE || join(TARGET, 'release', 'examples', 'core-probe');
-const EXAMPLES = join(ROOT, 'examples');
-
-const scratch = mkdtempSync(join(tmpdir(), 'mp-ts-e2e-'));
-const cacheDir = join(scratch, 'cache');
-process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
-
-function example(name) {
-  return {
-    plan: JSON.parse(readFileSync(join(EXAMPLES, `${name}.plan.json`), 'utf8')),
-    request: JSON.parse(readFileSync(join(EXAMPLES, `${name}.request.json`), 'utf8')),
-  };
-}
-
-/** The core's verdict for one pair (the examples hold no number JSON.parse would change). */
-function coreVerdict(plan, request) {
-  const out = spawnSync(VALIDATE, ['--lines'], { input: JSON.stringify({ plan, request }) + '\n' });
-  assert.equal(out.status, 0, String(out.stderr));
-  return JSON.parse(String(out.stdout));
-}
-
-function coreContract() {
-  const out = spawnSync(CORE_PROBE, ['contract']);
-  assert.equal(out.status, 0, String(out.stderr));
-  return JSON.parse(String(out.stdout));
-}
+const { cacheDir, newStore } = makeScratch('mp-ts-e2e-');
 
 /** A connected client; `answer` is the elicitation reply (null: no elicitation capability). */
 async function connect(store, answer) {
@@ -69,19 +35,6 @@ async function connect(store, answer) {
   }
   await client.connect(transport);
   return { client, asked };
-}
-
-function newStore(name) {
-  const dir = join(scratch, name, 'plans');
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-function structured(result) {
-  assert.equal(result.isError, false, JSON.stringify(result.content));
-  assert.equal(result.content.length, 1);
-  assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
-  return result.structuredContent;
 }
 
 test('classic session: every tool, refusal, save, overwrite accepted, resource, prompt', async () => {
@@ -110,24 +63,8 @@ test('classic session: every tool, refusal, save, overwrite accepted, resource, 
     assert.equal(b.valid, false);
     assert.equal(b.errors.length, 3);
 
-    // A tool error (bad arguments) carries one text block only, and the SDK accepts it.
-    const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
-    assert.equal(bad.isError, true);
-    assert.match(bad.content[0].text, /request/);
-
-    await checkRepairAndSchema(client, calm, broken);
-
-    const refused = await client.callTool({ name: 'save_plan', arguments: broken });
-    assert.equal(refused.isError, true);
-    assert.equal(refused.content.length, 1);
-    assert.ok(refused.content[0].text.startsWith('Plan not saved.'));
-    for (const e of brokenVerdict.errors) assert.ok(refused.content[0].text.includes(` | ${e.path}: ${e.message}`));
-    assert.deepEqual(readdirSync(store), []);
-
-    const id = calm.request.requestId;
-    const saved = structured(await client.callTool({ name: 'save_plan', arguments: calm }));
-    assert.deepEqual(saved, { saved: true, planId: id, uri: `plan://${id}`, warnings: calmVerdict.warnings });
-    assert.deepEqual(readdirSync(store), [`${id}.json`]);
+    // Bad arguments, repair and schema, the refusal and the first save (sandbox_env.mjs).
+    const id = await checkRefusalAndFirstSave(client, store, calm, broken);
     assert.equal(asked.length, 0);
 
     const again = { plan: { ...calm.plan, tagline: 'Saved twice.' }, request: calm.request };

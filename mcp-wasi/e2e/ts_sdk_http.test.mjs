@@ -10,60 +10,34 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, mkdirSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-import { checkRepairAndSchema } from './repair_checks.mjs';
+import {
+  CORE_PROBE,
+  EXAMPLES,
+  HTTP_WASM,
+  RUNNER,
+  VALIDATE,
+  coreContract,
+  checkRefusalAndFirstSave,
+  coreVerdict,
+  example,
+  makeScratch,
+  structured,
+} from './sandbox_env.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '..', '..');
-const TARGET = process.env.CARGO_TARGET_DIR || join(ROOT, 'target');
-const RUNNER = process.env.MOMENTUM_PLAN_SANDBOX || join(TARGET, 'release', 'momentum-plan-sandbox');
-const HTTP_WASM =
-  process.env.MOMENTUM_PLAN_MCP_HTTP_WASM || join(TARGET, 'wasm32-wasip2', 'release', 'momentum-plan-mcp-http.wasm');
-const VALIDATE = process.env.MOMENTUM_PLAN_VALIDATE || join(TARGET, 'release', 'examples', 'validate');
-const CORE_PROBE = process.env.MOMENTUM_PLAN_CORE_PROBE || join(TARGET, 'release', 'examples', 'core-probe');
-const EXAMPLES = join(ROOT, 'examples');
 const TOOLS = ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan'];
 
-const scratch = mkdtempSync(join(tmpdir(), 'mp-ts-http-e2e-'));
-const cacheDir = join(scratch, 'cache');
-process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+const { cacheDir, newStore } = makeScratch('mp-ts-http-e2e-');
 
 for (const p of [RUNNER, HTTP_WASM, VALIDATE, CORE_PROBE]) {
   assert.ok(existsSync(p), `missing build output: ${p}`);
-}
-
-function example(name) {
-  return {
-    plan: JSON.parse(readFileSync(join(EXAMPLES, `${name}.plan.json`), 'utf8')),
-    request: JSON.parse(readFileSync(join(EXAMPLES, `${name}.request.json`), 'utf8')),
-  };
-}
-
-function coreVerdict(plan, request) {
-  const out = spawnSync(VALIDATE, ['--lines'], { input: JSON.stringify({ plan, request }) + '\n' });
-  assert.equal(out.status, 0, String(out.stderr));
-  return JSON.parse(String(out.stdout));
-}
-
-function coreContract() {
-  const out = spawnSync(CORE_PROBE, ['contract']);
-  assert.equal(out.status, 0, String(out.stderr));
-  return JSON.parse(String(out.stdout));
-}
-
-function newStore(name) {
-  const dir = join(scratch, name, 'plans');
-  mkdirSync(dir, { recursive: true });
-  return dir;
 }
 
 const runners = [];
@@ -131,13 +105,6 @@ async function connect(url, answer) {
   return { client, transport, asked };
 }
 
-function structured(result) {
-  assert.equal(result.isError, false, JSON.stringify(result.content));
-  assert.equal(result.content.length, 1);
-  assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
-  return result.structuredContent;
-}
-
 test('classic HTTP session: every tool, refusal, save, overwrite not asked, resources, prompt', async () => {
   const store = newStore('full');
   const server = await startServer(store);
@@ -173,23 +140,7 @@ test('classic HTTP session: every tool, refusal, save, overwrite not asked, reso
       coreVerdict(asText.plan, broken.request),
     );
 
-    const bad = await client.callTool({ name: 'validate_plan', arguments: { plan: calm.plan } });
-    assert.equal(bad.isError, true);
-    assert.match(bad.content[0].text, /request/);
-
-    await checkRepairAndSchema(client, calm, broken);
-
-    const refused = await client.callTool({ name: 'save_plan', arguments: broken });
-    assert.equal(refused.isError, true);
-    assert.equal(refused.content.length, 1);
-    assert.ok(refused.content[0].text.startsWith('Plan not saved.'));
-    for (const e of brokenVerdict.errors) assert.ok(refused.content[0].text.includes(` | ${e.path}: ${e.message}`));
-    assert.deepEqual(readdirSync(store), []);
-
-    const id = calm.request.requestId;
-    const saved = structured(await client.callTool({ name: 'save_plan', arguments: calm }));
-    assert.deepEqual(saved, { saved: true, planId: id, uri: `plan://${id}`, warnings: calmVerdict.warnings });
-    assert.deepEqual(readdirSync(store), [`${id}.json`]);
+    const id = await checkRefusalAndFirstSave(client, store, calm, broken);
     const file = join(store, `${id}.json`);
     const before = readFileSync(file, 'utf8');
 

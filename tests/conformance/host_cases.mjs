@@ -37,7 +37,14 @@ export const MAX_DEPTH = 512;
 export const PAYLOAD_BYTES = 262144;
 
 const typeError = (argument, path, kind, message) => ({ error: { class: 'TypeError', argument, path, kind, message } });
-const cannot = (argument, path, what) => `${argument} at ${path} is ${what}, which JSON cannot hold`;
+/**
+ * The core's host-fault message (core/src/host.rs, one grammar for every surface):
+ * `<argument> at <path> <what>, which JSON cannot hold`, then ` (<why>)` when `why` is given.
+ * Also the grammar of js/host-cases.mjs (the JS packages' unit tests).
+ */
+export const hostFault = (argument, path, what, why) =>
+  `${argument} at ${path} ${what}, which JSON cannot hold${why ? ` (${why})` : ''}`;
+const cannot = (argument, path, what) => hostFault(argument, path, `is ${what}`);
 const duration = (lit) => ({
   verdict: { valid: false, errors: [['duration', `${BLOCK0}.durationMin`, `durationMin is ${lit}; it must be`]], checks: 'all' },
 });

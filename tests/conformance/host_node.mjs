@@ -5,19 +5,16 @@
 // PACKAGE is a CommonJS module exporting validatePlan: bindings-node, or bindings-wasm/pkg/node.
 // The other realm is a vm context (vm.runInNewContext).
 
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import kit from '../../js/testkit.cjs';
 import { describeCases, runCases } from './host_exec.mjs';
-
-const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 
 export function nodeEnv() {
   return {
-    planText: readFileSync(EXAMPLES + 'calm-weekday.plan.json', 'utf8'),
-    requestText: readFileSync(EXAMPLES + 'calm-weekday.request.json', 'utf8'),
+    planText: kit.exampleText('calm-weekday.plan.json'),
+    requestText: kit.exampleText('calm-weekday.request.json'),
     foreign: vm.runInNewContext('({ Map, Set, Number, JSON, Object, Array, Uint8Array })'),
     Buffer,
   };

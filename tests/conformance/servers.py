@@ -43,9 +43,9 @@ from typing import Any
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-VECTORS = ROOT.parent / "shared" / "vectors"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from testkit import example, example_text, vector_files, vector_lines  # noqa: E402
 CALL_TIMEOUT = 60  # seconds: a hang guard only
 
 
@@ -70,10 +70,9 @@ def canonical_size(value: Any) -> bytes:
 
 def calls() -> list[tuple[str, str, dict]]:
     """(label, tool, arguments) for every call each server gets."""
-    plan = json.loads((EXAMPLES / "calm-weekday.plan.json").read_text(encoding="utf-8"))
-    plan_text = (EXAMPLES / "calm-weekday.plan.json").read_text(encoding="utf-8")
-    request = json.loads((EXAMPLES / "calm-weekday.request.json").read_text(encoding="utf-8"))
-    broken = (EXAMPLES / "calm-weekday-broken.plan.json").read_text(encoding="utf-8")
+    plan, request = example("calm-weekday")
+    plan_text = example_text("calm-weekday.plan.json")
+    broken = example_text("calm-weekday-broken.plan.json")
     limit = 262_144  # §5.2 (the contract's limits.payloadBytes; checked below against the servers)
     pretty = over_the_limit_pretty(plan, limit)
     out: list[tuple[str, str, dict]] = []
@@ -90,9 +89,8 @@ def calls() -> list[tuple[str, str, dict]]:
         ("string-of-null", "null"),
         ("string-not-json", plan_text[:200]),
     ]
-    for f in sorted(VECTORS.glob("*.jsonl")):
-        with f.open(encoding="utf-8") as fh:
-            first = json.loads(next(line for line in fh if line.strip()))
+    for f in vector_files():
+        first = json.loads(vector_lines(f)[0])
         vplan = first["plan"]
         plans.append((f"vector {first['id']}", vplan if isinstance(vplan, str) else canonical_size(vplan).decode()))
         out.append((f"vector {first['id']} as given", "validate_plan", {"plan": vplan, "request": first["request"]}))
@@ -119,9 +117,8 @@ SDK_TOOL_ERROR_PREFIX = "Error executing tool save_plan: "
 def catalog_calls() -> list[tuple[str, str, dict]]:
     """(label, tool, arguments) of the refusals of each kind, in order (the plan saved by the
     first call makes the last one a notSaved)."""
-    plan = json.loads((EXAMPLES / "calm-weekday.plan.json").read_text(encoding="utf-8"))
-    request = json.loads((EXAMPLES / "calm-weekday.request.json").read_text(encoding="utf-8"))
-    broken = json.loads((EXAMPLES / "calm-weekday-broken.plan.json").read_text(encoding="utf-8"))
+    plan, request = example("calm-weekday")
+    broken = json.loads(example_text("calm-weekday-broken.plan.json"))
     unsafe = copy.deepcopy(plan)
     unsafe["requestId"] = unsafe["request"]["requestId"] = "../escape"
     return [

@@ -15,9 +15,11 @@
 //! (the server's name and version, pinned by the era tests).
 
 use crate::common::*;
+use crate::http::Call;
 use crate::save::{CALM_ID, save_params, with_existing};
 use crate::store_errors::{Fail, harness};
 use momentum_plan::SchemaVariant;
+use momentum_plan_mcp::http::HttpConfig;
 use momentum_plan_testkit::golden;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -70,6 +72,16 @@ fn answered(answer: Value) -> Value {
     let response = h.one(&message);
     assert_eq!(response["id"], "save", "{response}");
     response["result"].clone()
+}
+
+/// The result a classic Streamable HTTP client (a 2025-11-25 header) gets for a save of an
+/// existing plan: it cannot be asked over stateless HTTP, so the plan is left (`notSaved`).
+fn classic_http_save() -> Value {
+    let h = with_existing("old");
+    Call::post(&req(1, "tools/call", save_params()))
+        .header("MCP-Protocol-Version", CLASSIC)
+        .send(Some(h.dir()), &HttpConfig::default())
+        .result()
 }
 
 /// A 2026-07-28 save of an existing plan with `inputResponses` (none: the first call).
@@ -181,6 +193,7 @@ fn cases() -> BTreeMap<&'static str, Value> {
         h.send_value(&req(i, "tools/call", save_params()));
     }
     cases.insert("not-saved-questions-waiting", h.result(&req("over", "tools/call", save_params())));
+    cases.insert("not-saved-classic-http", classic_http_save());
     cases.insert("not-saved-modern-no-elicitation", modern_save(json!({}), None));
     cases.insert("not-saved-modern-declined", modern_save(asks(), Some(json!({"overwrite": {"action": "decline"}}))));
     cases.insert("refusal-modern-answer-unreadable", modern_save(asks(), Some(json!({"overwrite": 5}))));

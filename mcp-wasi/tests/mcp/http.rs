@@ -9,8 +9,9 @@ use momentum_plan_mcp::{DirStore, Store};
 use serde_json::{Value, json};
 use std::path::Path;
 
-/// One HTTP exchange: builds a request from parts, serves it, parses the body.
-struct Call {
+/// One HTTP exchange: builds a request from parts, serves it, parses the body (the goldens' classic
+/// HTTP save too).
+pub(crate) struct Call {
     method: &'static str,
     path: &'static str,
     authority: Option<String>,
@@ -20,7 +21,7 @@ struct Call {
 
 impl Call {
     /// A POST of `body` with JSON content type and the conformance suite's Accept.
-    fn post(body: &Value) -> Call {
+    pub(crate) fn post(body: &Value) -> Call {
         Call::post_bytes(body.to_string().into_bytes())
     }
 
@@ -54,7 +55,7 @@ impl Call {
         c
     }
 
-    fn header(mut self, name: &str, value: &str) -> Call {
+    pub(crate) fn header(mut self, name: &str, value: &str) -> Call {
         self.headers.push((name.to_owned(), value.as_bytes().to_vec()));
         self
     }
@@ -64,7 +65,7 @@ impl Call {
         self
     }
 
-    fn send(&self, store: Option<&Path>, config: &HttpConfig) -> Reply {
+    pub(crate) fn send(&self, store: Option<&Path>, config: &HttpConfig) -> Reply {
         let request = HttpRequest {
             method: self.method,
             path: self.path,
@@ -82,7 +83,7 @@ impl Call {
     }
 }
 
-struct Reply(HttpResponse);
+pub(crate) struct Reply(HttpResponse);
 
 impl Reply {
     fn status(&self) -> u16 {
@@ -102,7 +103,7 @@ impl Reply {
         self.json()["error"]["code"].as_i64().unwrap_or_else(|| panic!("no error: {:?}", self.json()))
     }
 
-    fn result(&self) -> Value {
+    pub(crate) fn result(&self) -> Value {
         let v = self.json();
         assert_eq!(self.status(), 200, "{v}");
         assert!(v.get("error").is_none(), "{v}");
