@@ -9,155 +9,47 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
-/**
- * Every fix applicability name, in the core's order (`Applicability::ALL`): the source of
- * `Applicability` in `index.d.ts`.
- */
-export declare function applicabilities(): Array<string>
-
-/**
- * The name of every check, in the order they run (validator.md §4–§5; `Check::ALL`): the
- * source of the `CheckName` union in `index.d.ts`.
- */
+/** `js::check_names`. */
 export declare function checkNames(): Array<string>
 
-/**
- * The message of a fault the converter found in a host value (`HostFault`'s `Display`,
- * validator.md §7, D12): the converter throws it as a `TypeError`.
- *
- * Input: `argument` (`plan`/`request`), `path` (a rendered JSONPath), `kind` (a `FaultKind`
- * name), `detail` (the kind's detail). Output: the message.
- *
- * # Errors
- * `InvalidArg` for an unknown argument or kind.
- */
+/** `js::fault_text`. */
 export declare function faultText(argument: string, path: string, kind: string, detail: string): string
 
-/**
- * `momentum_plan::float_text`: the JSON text of a finite number the core reads as a non-integer
- * (validator.md §7), for the numbers JavaScript does not write in the core's form.
- *
- * # Errors
- * `InvalidArg` for NaN or ±Infinity (the converter never passes them).
- */
+/** `js::float_text`. */
 export declare function floatText(value: number): string
 
-/**
- * Every issue code string, in registry order (`IssueCode::ALL`): the source of the `IssueCode`
- * union in `index.d.ts`.
- */
+/** `js::issue_codes`. */
 export declare function issueCodes(): Array<string>
 
-/** `momentum_plan::MAX_DEPTH`: the deepest nesting a plan may have (validator.md §7). */
+/** `js::max_depth`. */
 export declare function maxDepth(): number
 
-/** The plan contract (validator.md §2) as compact JSON text, key order as specified. */
-export declare function planContractJson(): string
+/** `js::CONTRACT_JSON`. */
+export declare function planContract(): string
 
-/**
- * The core's `json` verdict for a plan value holding a fault that JSON text could hold too
- * (`tooDeep`, `loneSurrogate`, `loneSurrogateInName`: `HostFault::json_error`, validator.md
- * D12), packed as `validatePacked`'s verdicts.
- *
- * # Errors
- * `InvalidArg` for an unknown kind or one that is an exception, not a verdict.
- */
-export declare function planFaultPacked(path: string, kind: string, detail: string): string
+/** `js::plan_fault`. */
+export declare function planFault(path: string, kind: string, detail: string): string
 
-/**
- * The JSON Schema (2020-12) of the plan that answers the request text `request` (a string, or
- * a `Uint8Array` of its UTF-8) (`momentum_plan::plan_schema`, validator.md §9), variant
- * `validation` or `strict`.
- *
- * Output: the schema's compact JSON, or one character and the core's message: `!` the request
- * text is not JSON (or not UTF-8), `?` an unknown variant, `#` a request at fault (the converter
- * throws a `SyntaxError`, a `RangeError`, an `Error`).
- *
- * # Errors
- * `StringExpected` for a `request` that is neither a string nor a `Uint8Array`.
- */
-export declare function planSchemaJson(request: unknown, variant: string): string
+/** `js::plan_text_fault`. */
+export declare function planTextFault(unit: number, before: string): string
 
-/**
- * The core's `json` verdict for plan text holding a lone surrogate (the code unit `unit`, right
- * after `before`), packed as `validatePacked`'s verdicts.
- *
- * # Errors
- * `InvalidArg` for a `unit` beyond 0xFFFF.
- */
-export declare function planTextFaultPacked(unit: number, before: string): string
-
-/**
- * A JSONPath rendered by the core's rules (validator.md §4, D7): strings are member names,
- * numbers are array indices.
- */
+/** `js::render_path`: strings are member names, numbers array indices. */
 export declare function renderPath(segments: Array<string | number>): string
 
-/**
- * Repairs plan text against request text (validator.md §9, `momentum_plan::repair`): the safe
- * fixes, and the unsafe ones too when `unsafe_fixes`, applied to a fixed point. Both texts are
- * read with one N-API copy each, or borrowed as UTF-8 bytes from a `Uint8Array` (as for
- * `validatePacked`).
- *
- * Output: `Repair::to_json`, or `!` followed by `Argument::not_json`'s message when the request
- * text is not JSON (the converter throws it as a `SyntaxError`).
- *
- * # Errors
- * `StringExpected` when `plan` or `request` is neither a string nor a `Uint8Array`.
- */
-export declare function repairJson(plan: unknown, request: unknown, unsafeFixes: boolean): string
+/** `js::repair` of two texts. */
+export declare function repair(plan: unknown, request: unknown, unsafeFixes: boolean): string
 
-/**
- * The repair of a plan value holding a json-kind fault (as `planFaultPacked`): `plan` `""`, the
- * `json` verdict, nothing applied; or the request's message as `repairJson`. `request`: its
- * JSON text, a string or a `Uint8Array` of UTF-8.
- *
- * # Errors
- * `InvalidArg` for an unknown kind or one that is an exception, not a verdict;
- * `StringExpected` for a `request` that is neither a string nor a `Uint8Array`.
- */
-export declare function repairPlanFaultJson(request: unknown, unsafeFixes: boolean, path: string, kind: string, detail: string): string
+/** `js::repair_plan_fault`. */
+export declare function repairPlanFault(request: unknown, unsafeFixes: boolean, path: string, kind: string, detail: string): string
 
-/**
- * The repair of plan text holding a lone surrogate (the code unit `unit`, right after `before`;
- * `plan` is the text with U+FFFD for each lone surrogate): the `json` verdict, nothing applied;
- * or the request's message as `repairJson`. `request`: as for `repairPlanFaultJson`.
- *
- * # Errors
- * `InvalidArg` for a `unit` beyond 0xFFFF; `StringExpected` as for `repairPlanFaultJson`.
- */
-export declare function repairPlanTextFaultJson(request: unknown, unsafeFixes: boolean, plan: string, unit: number, before: string): string
+/** `js::repair_plan_text_fault`. */
+export declare function repairPlanTextFault(request: unknown, unsafeFixes: boolean, plan: string, unit: number, before: string): string
 
-/** The schema variant names (`SchemaVariant::ALL`). */
-export declare function schemaVariants(): Array<string>
+/** `js::schema` of a request text. */
+export declare function schema(request: unknown, variant: string): string
 
-/** Every reason the repair loop stops (`Stop::ALL`): the source of `RepairStop` in `index.d.ts`. */
-export declare function stopReasons(): Array<string>
-
-/**
- * The message for JSON text holding a lone surrogate (the code unit `unit`, right after the
- * text `before`): `Argument::not_json` of `JsonError::lone_surrogate_in_text`, whose line and
- * column the core counts. The converter throws it as a `SyntaxError`.
- *
- * # Errors
- * `InvalidArg` for an unknown argument or a `unit` beyond 0xFFFF.
- */
+/** `js::text_fault_text`. */
 export declare function textFaultText(argument: string, unit: number, before: string): string
 
-/**
- * Validates plan text against request text (validator.md §5): the plan is validated as text
- * (its size is its UTF-8 length, D3); the request is read with the core's strict reader and may
- * be any JSON value (a non-object request is `requestInvalid`, D1). A string is read with one
- * N-API copy (`text::read_string`), a `Uint8Array` borrowed (`text::read_text`).
- *
- * Input: `plan`, `request`: JS strings of JSON text without lone surrogates (the converter
- * checks; N-API would write U+FFFD for one), or `Uint8Array`s of its UTF-8 (bytes that are not
- * UTF-8 give the plan the `json` verdict, the request the message below). Output: the verdict packed for the converter's `unpackVerdict` (`Verdict::to_packed`),
- * or `!` followed by `Argument::not_json`'s message (`request is not JSON: …`) when the request
- * text is not JSON: the converter throws that as a `SyntaxError` (no exception crosses N-API on
- * the way).
- *
- * # Errors
- * `StringExpected` when an argument is neither a string nor a `Uint8Array`.
- */
-export declare function validatePacked(plan: unknown, request: unknown): string
+/** The plan `plan` and request `request` as texts (`js::validate`): the encoded answer. */
+export declare function validate(plan: unknown, request: unknown): string

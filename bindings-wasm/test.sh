@@ -6,7 +6,7 @@
 #     chromium for the page test;
 #   - builds: the package (npm run build: pkg/web, pkg/node, the page's assets) and the core's line
 #     drivers (validate and repair: the byte-for-byte references), in release;
-#   - runs: the crate's native unit tests (generated TypeScript against the core's registries) and
+#   - runs: the native side's unit tests (momentum-plan-js: bytes and texts alike on every vector) and
 #     every node:test file (all vectors, the API, the ES module build, trap recovery, the size
 #     budget, the page in headless Chromium).
 # Works from any directory. Honours CARGO_TARGET_DIR (default: <repo>/target).
@@ -55,7 +55,7 @@ step "build"
 cargo build --release -p momentum-plan --example validate --example repair
 
 step "native unit tests"
-cargo test --release -p momentum-plan-wasm
+cargo test --release -p momentum-plan-js
 
 step "node tests"
 cd "$HERE"

@@ -58,39 +58,48 @@
 // imports, so js/emit.mjs can write its CommonJS copy.
 
 /**
- * The native side a converter needs (each package adapts its exports to this shape):
- * - `maxDepth()`: momentum_plan::MAX_DEPTH (512);
- * - `renderPath(segments)`: a JSONPath from member names (strings) and indices (numbers), by the
- *   core's rules (validator.md §4, D7);
- * - `floatText(x)`: momentum_plan::float_text(x) for a finite number;
- * - `faultText(argument, path, kind, detail)`: the Display of HostFault::new(argument, path, kind, detail);
- * - `textFaultText(argument, unit, before)`: Argument::not_json of JsonError::lone_surrogate_in_text(unit, before);
- * - `checkNames()`: the check names in the order of momentum_plan::Check::ALL (the digits of a
- *   packed verdict);
- * - `planFault(path, kind, detail)`: Verdict::to_packed of Verdict::not_json(HostFault::json_error())
- *   for a plan fault of a json kind (tooDeep, loneSurrogate, loneSurrogateInName);
- * - `planTextFault(unit, before)`: Verdict::to_packed of Verdict::not_json(JsonError::lone_surrogate_in_text(unit, before));
- * - `validate(planText, requestText)`: Verdict::to_packed of momentum_plan::validate_input, or
- *   `!` and the message (Argument::not_json) when the request text is not JSON. Here and below
- *   a text (`planText`, `requestText`) is a string, or a Uint8Array of UTF-8 (the caller's
- *   bytes: Input::Bytes).
- * - `repair(planText, requestText, unsafe)`: the object of momentum_plan::repair's
- *   `Repair::to_json` (both as text; `unsafe`: RepairOptions::unsafe_fixes), or a string, the
- *   request's message as for `validate`;
- * - `repairPlanFault(requestText, unsafe, path, kind, detail)`: the same for a plan value holding a
- *   json-kind fault: nothing applied, `plan` '', the verdict of `planFault`, the request's part
- *   (`requestAtFault`) from the core;
- * - `repairPlanTextFault(requestText, unsafe, lossyText, unit, before)`: the same for plan text
- *   holding a lone surrogate (`plan` is `lossyText`, the verdict that of `planTextFault`);
- * - `schema(requestText, variant)`: the object of momentum_plan::plan_schema, or a string: one
- *   character naming the error, then the core's message: `!` the request text is not JSON, `?` an
- *   unknown variant (SchemaVariant::from_name), `#` a request at fault (SchemaError::RequestAtFault).
+ * The shared converter over a JS package's native module, taken as it is (as Biome's
+ * `BiomeCommon(module)`): bindings-node's addon, or bindings-wasm's wasm-bindgen module. Both
+ * export the same functions, one-line shims over the crate momentum-plan-js (js-native/src/lib.rs,
+ * whose table documents each):
+ * - `maxDepth()`, `checkNames()` (the digits of a packed verdict), `renderPath(segments)`,
+ *   `floatText(x)`, `faultText(argument, path, kind, detail)`, `textFaultText(argument, unit,
+ *   before)`: the core's limit, registry, paths, number form and fault messages;
+ * - `planContract()`: the contract's compact JSON (validator.md §2);
+ * - the answers, each one string that `decodeAnswer` reads: `validate(planText, requestText)`,
+ *   `planFault(path, kind, detail)`, `planTextFault(unit, before)` (a packed verdict);
+ *   `repair(planText, requestText, unsafe)`, `repairPlanFault(requestText, unsafe, path, kind,
+ *   detail)`, `repairPlanTextFault(requestText, unsafe, lossyText, unit, before)`,
+ *   `schema(requestText, variant)` (JSON text). A text is a string or a Uint8Array of UTF-8.
+ *
+ * `options.utf8`: the native module takes every text as UTF-8 bytes (bindings-wasm), which this
+ * converter writes with one native `TextEncoder.encodeInto` into a buffer kept between calls
+ * (`withUtf8`); else a text goes as the string or bytes it is (bindings-node, which reads a string
+ * with one N-API copy).
+ *
+ * Returns `{validatePlan, repairPlan, planSchema, getPlanContract, toJsonText, renderPath, MAX_DEPTH}`.
  */
-export function makeConverter(native) {
+export function makeConverter(native, options = {}) {
   const MAX_DEPTH = native.maxDepth();
   const renderPath = native.renderPath;
   const CHECK_NAMES = native.checkNames();
-  const unpack = (packed) => unpackVerdict(packed, CHECK_NAMES);
+  const unpack = (packed) => unpackVerdict(decodeAnswer(packed), CHECK_NAMES);
+  const parsed = (answer) => JSON.parse(decodeAnswer(answer));
+  // The native calls taking texts, with the texts as UTF-8 bytes when the module wants them so.
+  const utf8 = options.utf8 === true;
+  const nativeValidate = utf8 ? (p, r) => withUtf8(p, r, native.validate) : native.validate;
+  const nativeRepair = utf8 ? (p, r, unsafe) => withUtf8(p, r, native.repair, unsafe) : native.repair;
+  const repairFaultOf = (request, _none, args) => native.repairPlanFault(request, ...args);
+  const repairTextFaultOf = (request, _none, args) => native.repairPlanTextFault(request, ...args);
+  const schemaOf = (request, _none, variant) => native.schema(request, variant);
+  const nativeRepairPlanFault = utf8
+    ? (request, ...args) => withUtf8(request, '', repairFaultOf, args)
+    : native.repairPlanFault;
+  const nativeRepairPlanTextFault = utf8
+    ? (request, ...args) => withUtf8(request, '', repairTextFaultOf, args)
+    : native.repairPlanTextFault;
+  const nativeSchema = utf8 ? (request, variant) => withUtf8(request, '', schemaOf, variant) : native.schema;
+  let contractText = null;
 
   /** A fault found in a host value; becomes an error or (plan, json kinds) a verdict. */
   class Fault {
@@ -416,9 +425,7 @@ export function makeConverter(native) {
       if (planFault instanceof Fault) return unpack(native.planFault(renderPath(planFault.segments), planFault.kind, planFault.detail));
       return unpack(native.planTextFault(planFault[0], planFault[1]));
     }
-    const packed = native.validate(planText, requestText);
-    if (packed.charCodeAt(0) === 33 /* ! */) throw withPlace(new SyntaxError(packed.slice(1)), 'request', '$');
-    return unpack(packed);
+    return unpack(nativeValidate(planText, requestText));
   }
 
   /**
@@ -448,12 +455,6 @@ export function makeConverter(native) {
     return [planText, planFault, toJsonText(request, 'request')];
   }
 
-  /** A native answer that is a string is the message of request text that is not JSON. */
-  function requestChecked(answer) {
-    if (typeof answer === 'string') throw withPlace(new SyntaxError(answer), 'request', '$');
-    return answer;
-  }
-
   /**
    * Repairs a plan against the request it answers (validator.md §9): applies the validator's safe
    * fixes (and, with `options.unsafe`, its unsafe ones; placeholders never), validates again, to a
@@ -474,14 +475,12 @@ export function makeConverter(native) {
   function repairPlan(plan, request, options) {
     const [planText, planFault, requestText] = readPair(plan, request);
     const unsafe = unsafeOption(options);
-    if (planFault === null) return requestChecked(native.repair(planText, requestText, unsafe));
+    if (planFault === null) return parsed(nativeRepair(planText, requestText, unsafe));
     if (planFault instanceof Fault) {
-      return requestChecked(
-        native.repairPlanFault(requestText, unsafe, renderPath(planFault.segments), planFault.kind, planFault.detail),
-      );
+      return parsed(nativeRepairPlanFault(requestText, unsafe, renderPath(planFault.segments), planFault.kind, planFault.detail));
     }
     const lossy = toWellFormed(plan);
-    return requestChecked(native.repairPlanTextFault(requestText, unsafe, lossy, planFault[0], planFault[1]));
+    return parsed(nativeRepairPlanTextFault(requestText, unsafe, lossy, planFault[0], planFault[1]));
   }
 
   /**
@@ -504,17 +503,16 @@ export function makeConverter(native) {
     else if (typeof variant !== 'string') {
       throw new TypeError(`variant is ${variant === null ? 'null' : `a ${typeof variant}`}; use "validation" or "strict"`);
     }
-    const answer = native.schema(requestText, variant);
-    if (typeof answer !== 'string') return answer;
-    const message = answer.slice(1);
-    switch (answer[0]) {
-      case '!':
-        throw withPlace(new SyntaxError(message), 'request', '$');
-      case '?':
-        throw new RangeError(message);
-      default:
-        throw withPlace(new Error(message), 'request', '$');
-    }
+    return parsed(nativeSchema(requestText, variant));
+  }
+
+  /**
+   * The plan contract (validator.md §2): format, contractVersion, categories, weekdays, limits and
+   * rules, in that key order; a fresh object on every call (the native text is read once).
+   */
+  function getPlanContract() {
+    if (contractText === null) contractText = native.planContract();
+    return JSON.parse(contractText);
   }
 
   /**
@@ -539,7 +537,7 @@ export function makeConverter(native) {
     }
   }
 
-  return { validatePlan, repairPlan, planSchema, toJsonText, renderPath, MAX_DEPTH };
+  return { validatePlan, repairPlan, planSchema, getPlanContract, toJsonText, renderPath, MAX_DEPTH };
 }
 
 /**
@@ -568,6 +566,60 @@ function issues(parts, at, count) {
   const out = new Array(count);
   for (let k = 0; k < count; k++, at += 3) out[k] = { code: parts[at], path: parts[at + 1], message: parts[at + 2] };
   return out;
+}
+
+/**
+ * The value of a native answer (momentum_plan_js::Answer::encode, js-native/src/lib.rs), or the
+ * error it names, thrown: the one reader of the answer markers. The first character `!` is request
+ * text that is not JSON (a SyntaxError, `.argument` 'request', `.path` '$'), `?` an unknown schema
+ * variant (a RangeError), `#` a request no plan can satisfy (an Error, `.argument` 'request',
+ * `.path` '$'); anything else is the value: a packed verdict (`0`, `1`, or `{` for its JSON) or JSON
+ * text (`{`).
+ */
+export function decodeAnswer(answer) {
+  switch (answer.charCodeAt(0)) {
+    case 33 /* ! */:
+      throw withPlace(new SyntaxError(answer.slice(1)), 'request', '$');
+    case 63 /* ? */:
+      throw new RangeError(answer.slice(1));
+    case 35 /* # */:
+      throw withPlace(new Error(answer.slice(1)), 'request', '$');
+    default:
+      return answer;
+  }
+}
+
+/**
+ * `call(first, second, extra)` on the UTF-8 of the texts `first` and `second`, each written by one
+ * native encodeInto into a buffer kept between calls (up to 1 MiB; a larger one is made per call),
+ * as two views of it: how a native module taking bytes is called (`makeConverter`'s `utf8`).
+ * wasm-bindgen's own string crossing writes an ASCII text one charCodeAt at a time in JavaScript,
+ * which costs about as much as JSON.parse of the text (bindings-wasm README "Crossing the
+ * boundary"). A text that is already a Uint8Array (the caller's bytes) is copied as it is.
+ */
+function withUtf8(first, second, call, extra) {
+  const need = utf8SizeOf(first) + utf8SizeOf(second);
+  let buf = utf8Kept;
+  if (buf.length < need) {
+    buf = new Uint8Array(need);
+    if (need <= 1 << 20) utf8Kept = buf;
+  }
+  const a = putUtf8(first, buf);
+  const b = putUtf8(second, buf.subarray(a));
+  return call(buf.subarray(0, a), buf.subarray(a, a + b), extra);
+}
+
+let utf8Encoder = null;
+let utf8Kept = new Uint8Array(16384);
+/** The most bytes text `t` (a string or a Uint8Array) can take as UTF-8. */
+function utf8SizeOf(t) {
+  return typeof t === 'string' ? t.length * 3 : t.length;
+}
+/** Writes `t` into `buf`; its length in bytes. */
+function putUtf8(t, buf) {
+  if (typeof t === 'string') return (utf8Encoder ??= new TextEncoder()).encodeInto(t, buf).written;
+  buf.set(t);
+  return t.length;
 }
 
 /**

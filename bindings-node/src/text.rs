@@ -2,7 +2,7 @@
 //!
 //! A JS string is read with one N-API copy into a buffer sized from its UTF-16 length (napi-rs's
 //! `String` argument scans the string once for its UTF-8 length, then copies it again: about
-//! 2.7× slower on a 1.7 KB plan, `bench/README` has the probe). The verdict goes back as one
+//! 2.7× slower on a 1.7 KB plan, README "Conversion"). The verdict goes back as one
 //! string, the core's `Verdict::to_packed`, that the shared converter splits (`unpackVerdict` in
 //! `js/convert.js`), about half the cost of `JSON.parse` of the verdict JSON and a third of
 //! building the objects through N-API.
@@ -11,7 +11,6 @@
 //! current call, the buffer is as large as N-API is told, and statuses are checked after each call.
 #![allow(unsafe_code)]
 
-use momentum_plan::Input;
 use napi::bindgen_prelude::{JsValue, Unknown};
 use napi::{Error, Result, Status, sys};
 use std::ptr;
@@ -27,12 +26,11 @@ pub(crate) enum Text<'a> {
 }
 
 impl Text<'_> {
-    /// The core's input: [`Input::Text`], or [`Input::Bytes`] (invalid UTF-8 is the plan's `json`
-    /// verdict, the request's `JsonError`, as for Python `bytes`).
-    pub(crate) fn input(&self) -> Input<'_> {
+    /// The text as the native side takes it ([`momentum_plan_js::Text`]).
+    pub(crate) fn js(&self) -> momentum_plan_js::Text<'_> {
         match self {
-            Text::Str(s) => Input::Text(s),
-            Text::Bytes(b) => Input::Bytes(b),
+            Text::Str(s) => momentum_plan_js::Text::Str(s),
+            Text::Bytes(b) => momentum_plan_js::Text::Bytes(b),
         }
     }
 }

@@ -68,14 +68,14 @@ test('the packed verdict reads back as the core verdict JSON, also when a path h
     assert.equal(JSON.stringify(validatePlan(text, request)), core, text.slice(0, 60))
   }
   // The NUL case really takes the fallback, and its path keeps the NUL.
-  assert.equal(native.validatePacked(withKey('x\u0000y'), requestText)[0], '{')
+  assert.equal(native.validate(withKey('x\u0000y'), requestText)[0], '{')
   assert.ok(validatePlan(withKey('x\u0000y'), request).errors.some((e) => e.path === "$.routine.weekdays['x\u0000y']"))
-  assert.notEqual(native.validatePacked(withKey('mon'), requestText)[0], '{')
+  assert.notEqual(native.validate(withKey('mon'), requestText)[0], '{')
   // Bad arguments to the native call are clear errors, never a crash.
-  assert.throws(() => native.validatePacked(1, requestText), (e) => /plan must be a string/.test(e.message))
-  assert.throws(() => native.validatePacked(calmText, {}), (e) => /request must be a string/.test(e.message))
+  assert.throws(() => native.validate(1, requestText), (e) => /plan must be a string/.test(e.message))
+  assert.throws(() => native.validate(calmText, {}), (e) => /request must be a string/.test(e.message))
   // Request text that is not JSON is `!` and the core's message (the converter throws a SyntaxError).
-  assert.match(native.validatePacked(calmText, '{"a":'), /^!request is not JSON: /)
+  assert.match(native.validate(calmText, '{"a":'), /^!request is not JSON: /)
 })
 
 test('the shipped addon holds no test- or bench-only export', () => {
@@ -89,7 +89,7 @@ test('the shipped addon holds no test- or bench-only export', () => {
 test('getPlanContract: the contract, key order as specified, a fresh object each call', () => {
   const c = getPlanContract()
   assert.deepEqual(Object.keys(c), ['format', 'contractVersion', 'categories', 'weekdays', 'limits', 'rules'])
-  assert.equal(JSON.stringify(c), native.planContractJson())
+  assert.equal(JSON.stringify(c), native.planContract())
   assert.equal(c.format, 'daily-momentum-ai-plan')
   assert.equal(c.contractVersion, 1)
   assert.equal(c.limits.payloadBytes, 262144)

@@ -33,7 +33,7 @@ for (const input of [calm(), large()]) {
   const cases = [
     ['JSON.parse(plan text) alone', () => JSON.parse(input.planText)],
     ['wasm validatePlan(text, text)', () => validatePlan(input.planText, input.requestText)],
-    ...textParts(input.planText, input.requestText, raw.validateUtf8),
+    ...textParts(input.planText, input.requestText, raw.validate),
     ['wasm validatePlan(object, object)', () => validatePlan(plan, request)],
   ];
   if (napi) {

@@ -26,7 +26,7 @@ const TYPES = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/w
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title>
 <script type="module">
 import init, { validatePlan } from '/pkg/index.js';
-import { validateUtf8 } from '/pkg/momentum_plan_wasm.js';
+import { validate as validateUtf8 } from '/pkg/momentum_plan_wasm.js';
 ${sideBySide.toString()}
 ${textParts.toString()}
 window.run = async (inputs) => {

@@ -69,9 +69,9 @@ function sideBySide(cases, ms = 200, rounds = 9) {
 }
 
 /**
- * The two parts of `validatePlan(text, text)` (index.js's withUtf8 and validateUtf8), as cases for sideBySide:
+ * The two parts of `validatePlan(text, text)` (the converter's withUtf8 and the raw validate), as cases for sideBySide:
  * `TextEncoder.encodeInto` of both texts into one reused buffer, and the raw export
- * `validateUtf8` (UTF-8 bytes in, copied into wasm memory; the core; the packed verdict out as a
+ * `validate` (UTF-8 bytes in, copied into wasm memory; the core; the packed verdict out as a
  * string) on bytes encoded once. What is left of the text case is the shared converter (argument
  * checks, the verdict's objects). Self-contained, so bench/chromium.mjs puts its source in the
  * page too.
@@ -86,7 +86,7 @@ function textParts(planText, requestText, validateUtf8) {
       const a = encoder.encodeInto(planText, buffer).written;
       return encoder.encodeInto(requestText, buffer.subarray(a)).written;
     }],
-    ['  part: raw validateUtf8 of the bytes', () => validateUtf8(planBytes, requestBytes)],
+    ['  part: raw validate of the bytes', () => validateUtf8(planBytes, requestBytes)],
   ];
 }
 

@@ -6,10 +6,17 @@ use momentum_plan::{Value, Verdict};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse(text)`: only ever given JSON written by the core.
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
+}
+
 /// The verdict as a plain JS object: its compact JSON through `JSON.parse` (the way out before
 /// packed verdicts, `Verdict::to_packed`).
 fn verdict_to_js(verdict: &Verdict) -> Result<JsValue, JsValue> {
-    crate::json_parse(&verdict.to_json())
+    json_parse(&verdict.to_json())
 }
 
 fn swb_error(e: &serde_wasm_bindgen::Error) -> JsValue {

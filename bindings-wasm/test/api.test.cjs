@@ -245,7 +245,7 @@ test('size: an object is measured as its compact JSON (262,144 bytes pass, one m
   assert.equal(validatePlan(utf8, request).valid, true);
 });
 
-test('text crossing as UTF-8: the kept buffer grows, a text too large for it gets its own, same verdicts as the string export', () => {
+test('text crossing as UTF-8: the kept buffer grows, a text too large for it gets its own, same verdicts as bytes passed as they are', () => {
   const raw = require('../pkg/node/momentum_plan_wasm.js');
   const { unpackVerdict } = require('../pkg/node/convert.js');
   const { plan, request } = calm();
@@ -257,8 +257,8 @@ test('text crossing as UTF-8: the kept buffer grows, a text too large for it get
   for (const n of [100000, 400000]) {
     const text = JSON.stringify({ ...plan, notes: 'é'.repeat(n) });
     const verdict = validatePlan(text, requestText);
-    const viaString = unpackVerdict(raw.validateTexts(text, requestText), raw.checkNames());
-    assert.deepEqual(verdict, viaString, `${n} characters: the UTF-8 crossing gives the string crossing's verdict`);
+    const viaBytes = unpackVerdict(raw.validate(Buffer.from(text), Buffer.from(requestText)), raw.checkNames());
+    assert.deepEqual(verdict, viaBytes, `${n} characters: the kept buffer gives the verdict of the bytes themselves`);
     assert.deepEqual(codes(verdict), n === 400000 ? ['size $'] : []);
     // the buffer kept between calls still gives the small plan its verdict
     assert.deepEqual(validatePlan(small, requestText), expectedSmall);
@@ -274,9 +274,12 @@ test('the package types: generated, precise, no any; a usage file type-checks un
     }
     const dts = fs.readFileSync(path.join(pkg, 'momentum_plan_wasm.d.ts'), 'utf8');
     const api = fs.readFileSync(path.join(pkg, 'index.d.ts'), 'utf8');
-    assert.match(api, /export type JsonText = string \| ArrayBuffer \| Uint8Array \| Uint8ClampedArray \| Int8Array \| DataView;/);
-    assert.match(api, /export function validatePlan\(plan: object \| JsonText, request: object \| JsonText\): Verdict;/);
-    assert.match(api, /export function getPlanContract\(\): Contract;/);
+    assert.match(api, /export type JsonText = string \| ArrayBuffer \| Uint8Array \| Uint8ClampedArray \| Int8Array \| DataView\n/);
+    assert.match(api, /export declare function validatePlan\(plan: object \| JsonText, request: object \| JsonText\): Verdict\n/);
+    assert.match(api, /export declare function getPlanContract\(\): Contract\n/);
+    // the functions both JS packages export, from the one generated file
+    const shared = fs.readFileSync(path.join(__dirname, '..', '..', 'js', 'api.d.ts'), 'utf8').replace(/^(\/\/.*\n)+\n/, '');
+    assert.ok(api.endsWith(shared), `${dir}/index.d.ts ends with js/api.d.ts`);
     assert.match(api, /export function renderPath\(segments: ReadonlyArray<string \| number>\): string;/);
     assert.match(dts, /export type IssueCode =\s*\| "json"\s*\| "type"\s*\| /);
   }

@@ -10,7 +10,8 @@
 //! |---|---|---|
 //! | `schemas/momentum-plan.schema.json` | the definitions, as one schema document | people, other tools |
 //! | `js/types.d.ts` | the TypeScript types | bindings-wasm (its `.d.ts` custom section) |
-//! | `bindings-node/index.d.ts` | the same types, then `bindings-node/scripts/functions.d.ts` | bindings-node |
+//! | `js/api.d.ts` | the functions both JS packages export (from `codegen/src/api.d.ts`) | bindings-wasm (appended to its `index.d.ts` files) |
+//! | `bindings-node/index.d.ts` | the same types, then the same functions | bindings-node |
 //! | `bindings-python/python/momentum_plan/_types.py` | `TypedDict`s and `Literal` unions | `momentum_plan` |
 //! | `schemas/mcp-catalog.json` | the MCP catalog ([`catalog`]): instructions, tools with their schemas, resource template, prompt, plan-id rule, refusal and `notSaved` templates | the WASI server, at build time |
 //! | `bindings-python/python/momentum_plan/mcp-catalog.json` | the same bytes, as package data | `momentum_plan.planner` |
@@ -70,6 +71,7 @@ pub fn files() -> Result<Vec<(&'static str, String)>, Error> {
     Ok(vec![
         ("schemas/momentum-plan.schema.json", pretty(&schema::document())? + "\n"),
         ("js/types.d.ts", ts::render(&defs)?),
+        ("js/api.d.ts", ts::render_api()),
         ("bindings-node/index.d.ts", ts::render_node(&defs)?),
         ("bindings-python/python/momentum_plan/_types.py", py::render(&defs)?),
         ("schemas/mcp-catalog.json", catalog.clone()),

@@ -15,7 +15,7 @@ fn committed(path: &str) -> String {
 #[test]
 fn every_generated_file_is_fresh() {
     let files = momentum_plan_codegen::files().expect("every definition renders");
-    assert_eq!(files.len(), 7);
+    assert_eq!(files.len(), 8);
     let stale: Vec<&str> = files.iter().filter(|(p, text)| committed(p) != *text).map(|(p, _)| *p).collect();
     assert!(stale.is_empty(), "stale (run `cargo run -p momentum-plan-codegen`): {stale:?}");
 }
@@ -122,4 +122,18 @@ fn the_python_package_exports_every_generated_type() {
     assert!(types.len() >= 20 && types.iter().any(|t| t == "IssueCode"), "{types:?}");
     let missing: Vec<&String> = types.iter().filter(|t| !package.contains(t)).collect();
     assert!(missing.is_empty(), "momentum_plan/__init__.py's __all__ lacks {missing:?}");
+}
+
+/// The function declarations both JS packages ship name the core's nesting limit, and the Node
+/// package's `index.d.ts` ends with them.
+#[test]
+fn the_function_declarations_are_shared() {
+    let api = committed("js/api.d.ts");
+    assert!(api.contains(&format!("nested deeper than {} levels", momentum_plan::MAX_DEPTH)), "{api}");
+    assert!(!api.contains("{maxDepth}"), "an unfilled slot in js/api.d.ts");
+    for name in ["validatePlan", "repairPlan", "planSchema", "getPlanContract"] {
+        assert!(api.contains(&format!("export declare function {name}(")), "js/api.d.ts lacks {name}");
+    }
+    let body = api.split_once("\n\n").expect("a header, then the declarations").1;
+    assert!(committed("bindings-node/index.d.ts").ends_with(body), "bindings-node/index.d.ts ends otherwise");
 }

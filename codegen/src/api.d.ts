@@ -1,6 +1,6 @@
-// The function declarations of momentum-plan-node, written by hand. `cargo run -p
-// momentum-plan-codegen` writes index.d.ts: the shared generated types (../../js/types.d.ts)
-// followed by this file.
+// The source of js/api.d.ts: the functions both JS packages export, written by hand. `cargo run
+// -p momentum-plan-codegen` fills {maxDepth} (momentum_plan::MAX_DEPTH) and writes js/api.d.ts,
+// which bindings-node/index.d.ts and bindings-wasm's pkg/*/index.d.ts end with.
 
 /**
  * JSON text as a plan or request argument (validator.md §3, §7): a string, or its UTF-8 bytes (a
@@ -18,11 +18,11 @@ export type JsonText = string | ArrayBuffer | Uint8Array | Uint8ClampedArray | I
  *   a string or UTF-8 bytes (`JsonText`; validated as text: strict JSON, size in UTF-8 bytes).
  * @param request The request the plan answers: a JS value, or its JSON text (`JsonText`).
  * @returns The verdict. An invalid plan is a normal verdict, never an exception; so is a plan
- *   holding a lone surrogate or nested deeper than 512 levels (a `json` error).
+ *   holding a lone surrogate or nested deeper than {maxDepth} levels (a `json` error).
  * @throws {TypeError} `plan` or `request` holds a value without a JSON form: a function, symbol,
  *   BigInt (unless `BigInt.prototype.toJSON`), NaN/Infinity, a cycle, a Map/Set/WeakMap/WeakSet
  *   or other object whose data JSON.stringify cannot see (any realm), `undefined` inside an
- *   array, or is `undefined` itself; for `request` also nesting deeper than 512 levels or a lone
+ *   array, or is `undefined` itself; for `request` also nesting deeper than {maxDepth} levels or a lone
  *   surrogate. (An object member whose value is `undefined` is skipped, `toJSON` and boxed
  *   values are honoured, as `JSON.stringify` does.) The message is the core's (validator.md §7);
  *   the error's `argument` ('plan' | 'request') and `path` (a JSONPath) say where.
@@ -40,7 +40,7 @@ export declare function validatePlan(plan: object | JsonText, request: object | 
  * @param request As for `validatePlan`.
  * @param options `unsafe`: apply unsafe fixes too (default false).
  * @returns The repair, a plain object equal to the core's Repair JSON. A plan JSON text cannot
- *   carry (nested deeper than 512 levels, a lone surrogate) gets the `json` verdict with nothing
+ *   carry (nested deeper than {maxDepth} levels, a lone surrogate) gets the `json` verdict with nothing
  *   applied (`plan` is `''` for an object, the text with U+FFFD for each lone surrogate for text).
  * @throws {TypeError} As `validatePlan`; also `options` that is not an object, or an `unsafe` that
  *   is not a boolean.
