@@ -5,7 +5,7 @@
 //! list (the same as `bindings-wasm`'s). `index.js` hands this module as it is to the shared
 //! converter (`makeConverter(native)`, `js/convert.js`). Every rule lives in the core
 //! (validator.md); a text argument is a JS string (read with one N-API copy) or a `Uint8Array`
-//! (borrowed), [`text::read_text`].
+//! (borrowed), `text::read_text`.
 //!
 //! Errors: a text that is neither is `StringExpected`; a call the converter never makes
 //! (`momentum_plan_js::Misuse`) is `InvalidArg`. Every export is `catch_unwind`: a Rust panic is a

@@ -7,8 +7,8 @@
 //!   ([`HEAD_TIMEOUT`] wording, `Connection: close`) before the connection closes; an idle
 //!   connection (no byte of a next request) is closed without an answer, so a keep-alive client
 //!   never reads a `408` for a request it has not sent.
-//! - **The connection cap** (`--max-connections`): one [`Place`] per open connection; a connection
-//!   accepted beyond the cap is answered `503` with `Retry-After: 1` at once ([`refuse`]) and closed,
+//! - **The connection cap** (`--max-connections`): one `Place` per open connection; a connection
+//!   accepted beyond the cap is answered `503` with `Retry-After: 1` at once (`refuse`) and closed,
 //!   while the served ones keep working.
 
 use std::future::{Future, poll_fn};

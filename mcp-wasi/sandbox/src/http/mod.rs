@@ -115,7 +115,7 @@ pub struct Setup {
     /// Deadline of one request.
     pub request_timeout: Duration,
     /// Connections open at once (≥ 1); one more is answered `503` and closed
-    /// ([`connection::refuse`]).
+    /// (`connection::refuse`).
     pub max_connections: usize,
 }
 
