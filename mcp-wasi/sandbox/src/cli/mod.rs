@@ -144,8 +144,9 @@ pub struct Args {
 }
 
 /// The text after the flags in `--help`: where the component and the cache come from, the token's
-/// variable, and every exit code of the runner with its meaning ([`crate::exit::TABLE`], the
-/// codes of the README's "Exit codes" section).
+/// variable, and every exit code of the runner with its meaning ([`crate::exit::TABLE`]), so the
+/// list needs no README beside the binary (the sandbox README's "Exit codes" table holds the same
+/// codes, checked by `exit::tests`).
 fn after_help() -> String {
     use std::fmt::Write as _;
     let mut text = String::from(
@@ -154,7 +155,7 @@ fn after_help() -> String {
          Compiled code is cached in --cache-dir, else $XDG_CACHE_HOME/momentum-plan, else ~/.cache/momentum-plan.\n\
          With --http the bearer token may also come from $MOMENTUM_PLAN_BEARER_TOKEN.\n\n\
          Exit status: the guest's own (0 = normal end; --http: 0 after SIGINT/SIGTERM; 1 = its run \
-         failed), else the runner's (README.md, \"Exit codes\"):",
+         failed), else the runner's own:",
     );
     for (code, meaning) in crate::exit::TABLE {
         let _ = write!(text, "\n  {code}  {meaning}");
