@@ -396,3 +396,56 @@ fn get<'v>(m: Option<&'v Members<'v>>, key: &str) -> Option<&'v Node<'v>> {
 fn minutes_fact(minutes: i64) -> u32 {
     u32::try_from(minutes).unwrap_or(u32::MAX)
 }
+
+/// The issues of the top-level member `name` of an object plan that depend on nothing but that
+/// member's value (`None`: the member is absent) and the request (validator.md §5.3–§5.4, §10):
+/// what a [`crate::PlanStream`] settles at the member's end. `name` is one of `format`,
+/// `contractVersion`, `kind`, `name`, `tagline`, `description`, `requestId`, `request`; with
+/// `name` empty, the request's own `requestInvalid` issues (in every object plan's verdict).
+/// Runs the same rules as [`validate`] on a plan holding only that member and keeps the issues
+/// at the member's path, so no rule or message is written twice.
+pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request: &'a Node<'a>) -> Vec<Issue> {
+    let mut fields = PlanFields {
+        format: None,
+        contract_version: None,
+        kind: None,
+        name: None,
+        tagline: None,
+        description: None,
+        request_id: None,
+        request: None,
+        routine: None,
+        goal: None,
+    };
+    match name {
+        "format" => fields.format = value,
+        "contractVersion" => fields.contract_version = value,
+        "kind" => fields.kind = value,
+        "name" => fields.name = value,
+        "tagline" => fields.tagline = value,
+        "description" => fields.description = value,
+        "requestId" => fields.request_id = value,
+        "request" => fields.request = value,
+        _ => {}
+    }
+    let mut v = Validator::<false> {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        parts: Vec::new(),
+        request_days: None,
+        fixes: None,
+        asked_kind: None,
+    };
+    let root = Loc::Root;
+    v.envelope(&fields, &root);
+    v.request(&fields, request, &root);
+    let path = if name.is_empty() { String::new() } else { root.key(name).render() };
+    v.errors
+        .into_iter()
+        .filter(|i| match name {
+            "" => i.code == IssueCode::RequestInvalid,
+            "request" => i.code == IssueCode::Request,
+            _ => i.code != IssueCode::RequestInvalid && i.path == path,
+        })
+        .collect()
+}
