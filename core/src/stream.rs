@@ -10,7 +10,7 @@
 
 use crate::json::{self, MAX_DEPTH};
 use crate::tree::{self, Node};
-use crate::validate::{Input, member_issues, validate_input};
+use crate::validate::{Input, StreamDay, block_issues, member_issues, validate_input};
 use crate::verdict::{Issue, Verdict};
 use serde_json::Value;
 
@@ -79,10 +79,36 @@ enum St {
     Fault,
 }
 
+/// What an open container is to the rules.
+#[derive(Clone, Debug)]
+enum Role {
+    Plan,
+    Routine,
+    Weekdays,
+    /// A day's list of blocks: `routine.blocks` (`weekday` `None`) or a `routine.weekdays`
+    /// list; the list read so far; a `rest` block past midnight waiting to know whether it is
+    /// the last element (its index, text, the day before it and what it settled already).
+    List {
+        weekday: Option<Box<str>>,
+        day: StreamDay,
+        undecided: Option<Box<Waiting>>,
+    },
+    Block,
+    Other,
+}
+
+/// A `rest` block past midnight waiting to know whether it is its list's last element: its
+/// index, its bytes, the list before it, and the issues it settled already.
+type Waiting = (usize, (usize, usize), StreamDay, Vec<Issue>);
+
 /// An open container.
 #[derive(Clone)]
 struct Frame {
     object: bool,
+    role: Role,
+    /// Where it starts (its bracket), and how many elements (arrays) it has had.
+    start: usize,
+    count: usize,
     /// The member names read so far (decoded), for a repeated name (objects only).
     names: Vec<Box<[u8]>>,
 }
@@ -135,6 +161,10 @@ pub struct PlanStream {
     seen: [bool; 8],
     /// A fault at this byte whose `json` issue is still to settle.
     fault_at: Option<usize>,
+    /// Whether the plan's `kind` is `routine` (`None`: not read yet).
+    routine: Option<bool>,
+    /// Routine issues settled but for the plan's `kind`, not read yet.
+    pending: Vec<Issue>,
     /// Whether settling has stopped (a `json` fault settled, or a member name repeated).
     stopped: bool,
     repeated: bool,
@@ -157,6 +187,8 @@ impl PlanStream {
             member: None,
             seen: [false; 8],
             fault_at: None,
+            routine: None,
+            pending: Vec::new(),
             stopped: false,
             repeated: false,
         }
@@ -359,8 +391,7 @@ impl PlanStream {
                 _ if matches!(c, b' ' | b'\t' | b'\n' | b'\r') => {}
                 St::Value { close } => {
                     if close && c == b']' {
-                        self.frames.pop();
-                        self.value_done(i + 1, out);
+                        self.close(i, out);
                     } else {
                         self.value_start(i);
                         match c {
@@ -369,7 +400,8 @@ impl PlanStream {
                                     return self.fault(i);
                                 }
                                 let object = c == b'{';
-                                self.frames.push(Frame { object, names: Vec::new() });
+                                let role = self.role_of(object);
+                                self.frames.push(Frame { object, role, start: i, count: 0, names: Vec::new() });
                                 if object && self.frames.len() == 1 {
                                     self.plan_opened(out);
                                 }
@@ -415,7 +447,10 @@ impl PlanStream {
                     self.st = St::Value { close: false };
                 }
                 St::After => match (self.frames.last().map(|f| f.object), c) {
-                    (Some(false), b',') => self.st = St::Value { close: false },
+                    (Some(false), b',') => {
+                        self.list_next(false, out);
+                        self.st = St::Value { close: false };
+                    }
                     (Some(true), b',') => self.st = St::Name,
                     (Some(false), b']') | (Some(true), b'}') => self.close(i, out),
                     _ => return self.fault(i),
@@ -430,8 +465,13 @@ impl PlanStream {
         self.pos = i;
     }
 
-    /// A value starts at byte `at`: where a top-level member's value begins.
+    /// A value starts at byte `at`: where a top-level member's value begins; an array counts it.
     fn value_start(&mut self, at: usize) {
+        if let Some(f) = self.frames.last_mut()
+            && !f.object
+        {
+            f.count += 1;
+        }
         if self.frames.len() == 1
             && let Some((_, start @ None)) = &mut self.member
         {
@@ -441,9 +481,14 @@ impl PlanStream {
 
     /// Closes the innermost container at its closer, byte `at`.
     fn close(&mut self, at: usize, out: &mut Vec<Issue>) {
+        if matches!(self.frames.last(), Some(Frame { role: Role::List { .. }, .. })) {
+            self.list_next(true, out);
+        }
         let frame = self.frames.pop();
-        if self.frames.is_empty() && frame.is_some_and(|f| f.object) {
-            self.plan_closed(out);
+        match frame.as_ref().map(|f| (&f.role, f.start)) {
+            Some((Role::Plan, _)) => self.plan_closed(out),
+            Some((Role::Block, start)) => self.block_closed(start, at + 1, out),
+            _ => {}
         }
         self.value_done(at + 1, out);
     }
@@ -495,6 +540,8 @@ impl PlanStream {
     fn plan_closed(&mut self, out: &mut Vec<Issue>) {
         let arena = tree::arena_for(256);
         let node = arena.alloc(Node::from_value(&self.request, 1, &arena));
+        // A plan without `kind` has no routine issues.
+        self.pending.clear();
         for (k, name) in OWN_MEMBERS.iter().enumerate() {
             if !self.seen[k] {
                 out.extend(member_issues(name, None, node));
@@ -511,7 +558,78 @@ impl PlanStream {
         let request = arena.alloc(Node::from_value(&self.request, 1, &arena));
         if let Ok(value) = tree::parse(text, &arena) {
             let value = arena.alloc(value);
+            if OWN_MEMBERS[k] == "kind" {
+                let routine = matches!(value, Node::String("routine"));
+                self.routine = Some(routine);
+                let pending = std::mem::take(&mut self.pending);
+                if routine {
+                    out.extend(pending);
+                }
+            }
             out.extend(member_issues(OWN_MEMBERS[k], Some(value), request));
         }
+    }
+
+    /// The role of a container opening now (an object when `object`), from its parent's.
+    fn role_of(&self, object: bool) -> Role {
+        let Some(parent) = self.frames.last() else { return if object { Role::Plan } else { Role::Other } };
+        let name = parent.names.last().map(|n| &**n);
+        match (&parent.role, object, name) {
+            (Role::Plan, true, Some(b"routine")) => Role::Routine,
+            (Role::Routine, false, Some(b"blocks")) => {
+                Role::List { weekday: None, day: StreamDay::default(), undecided: None }
+            }
+            (Role::Routine, true, Some(b"weekdays")) => Role::Weekdays,
+            (Role::Weekdays, false, Some(n)) => {
+                match std::str::from_utf8(n).ok().filter(|n| crate::contract::weekday_index(n).is_some()) {
+                    Some(w) => Role::List { weekday: Some(w.into()), day: StreamDay::default(), undecided: None },
+                    None => Role::Other,
+                }
+            }
+            (Role::List { .. }, true, _) => Role::Block,
+            _ => Role::Other,
+        }
+    }
+
+    /// Routine issues: settled once the plan's `kind` is known to be `routine`.
+    fn routine_issues(&mut self, issues: Vec<Issue>, out: &mut Vec<Issue>) {
+        match self.routine {
+            Some(true) => out.extend(issues),
+            Some(false) => {}
+            None => self.pending.extend(issues),
+        }
+    }
+
+    /// A block object of a day's list closed: bytes `start..end`.
+    fn block_closed(&mut self, start: usize, end: usize, out: &mut Vec<Issue>) {
+        let request = &self.request;
+        let Some(Frame { role: Role::List { weekday, day, undecided }, count, .. }) = self.frames.last_mut() else {
+            return;
+        };
+        let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
+        let arena = tree::arena_for(text.len());
+        let Ok(node) = tree::parse(text, &arena) else { return };
+        let before = day.clone();
+        let (issues, waits) = block_issues(request, weekday.as_deref(), *count - 1, &node, None, day);
+        if waits {
+            *undecided = Some(Box::new((*count - 1, (start, end), before, issues.clone())));
+        }
+        self.routine_issues(issues, out);
+    }
+
+    /// A day's list goes on (`,`) or ends (`]`, `last`): a block waiting to know whether it is
+    /// the last element settles the rest of its issues.
+    fn list_next(&mut self, last: bool, out: &mut Vec<Issue>) {
+        let request = &self.request;
+        let Some(Frame { role: Role::List { weekday, day, undecided }, .. }) = self.frames.last_mut() else { return };
+        let Some(waiting) = undecided.take() else { return };
+        let (i, (start, end), mut before, settled) = *waiting;
+        let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
+        let arena = tree::arena_for(text.len());
+        let Ok(node) = tree::parse(text, &arena) else { return };
+        let (issues, _) = block_issues(request, weekday.as_deref(), i, &node, Some(last), &mut before);
+        *day = before;
+        let new: Vec<Issue> = issues.into_iter().filter(|x| !settled.contains(x)).collect();
+        self.routine_issues(new, out);
     }
 }

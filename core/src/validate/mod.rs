@@ -449,3 +449,62 @@ pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request
         })
         .collect()
 }
+
+/// A day's list of blocks as a [`crate::PlanStream`] has read it so far (§5.5, D8): owned, so it
+/// outlives the tree of each block.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StreamDay {
+    prev_end: Option<i64>,
+    first: Option<(i64, Option<Value>)>,
+}
+
+/// The issues of block `i` of a routine's day list (`weekday`: the `routine.weekdays` key, or
+/// `None` for `routine.blocks`), given the list so far in `day` (updated), for a plan whose `kind`
+/// is `routine` (validator.md §5.5–5.7, §10): its own issues, its overlap with the previous block,
+/// its commitment issues, and (when `last` is known) its end past midnight. Returns the issues
+/// (errors, then warnings) and whether the end past midnight waits for `last` (then call again
+/// with `last` known, on the `day` from before this call). The same rule functions as
+/// [`validate`]'s, so no rule or message is written twice.
+pub(crate) fn block_issues(
+    request: &Value,
+    weekday: Option<&str>,
+    i: usize,
+    block: &Node<'_>,
+    last: Option<bool>,
+    day: &mut StreamDay,
+) -> (Vec<Issue>, bool) {
+    let arena = tree::arena_for(256);
+    let request = arena.alloc(Node::from_value(request, 1, &arena));
+    let mut v = Validator::<false> {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        parts: Vec::new(),
+        request_days: None,
+        fixes: None,
+        asked_kind: None,
+    };
+    let root = Loc::Root;
+    let echo = root.key("request");
+    let req = match request {
+        Node::Object(m) => Some(&*m),
+        _ => None,
+    };
+    v.read_commitments(get(req, "commitments"), &echo);
+    v.errors.clear();
+    let routine = root.key("routine");
+    let weekdays = routine.key("weekdays");
+    let (path, which) = match weekday.and_then(|w| crate::contract::weekday_index(w).map(|d| (w, d))) {
+        Some((w, d)) => (weekdays.key(w), routine::Day::Weekday(d)),
+        None => (routine.key("blocks"), routine::Day::Every),
+    };
+    let first =
+        day.first.as_ref().map(|(s, a)| (*s, a.as_ref().map(|a| &*arena.alloc(Node::from_value(a, 1, &arena)))));
+    let mut st = routine::DayState { first, prev_end: day.prev_end, timed: Vec::new(), order_issue: None };
+    let undecided = v.block(&mut st, i, block, &path, last);
+    v.commitment_pass(&st.timed, &path, which);
+    day.prev_end = st.prev_end;
+    day.first = st.first.map(|(s, a)| (s, a.map(|a| a.into_value())));
+    let mut issues = v.errors;
+    issues.append(&mut v.warnings);
+    (issues, undecided)
+}
