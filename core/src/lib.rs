@@ -29,6 +29,7 @@ mod quote;
 mod repair;
 mod schema;
 mod span;
+mod stream;
 mod tree;
 mod validate;
 mod verdict;
@@ -48,6 +49,7 @@ pub use repair::{Repair, RepairOptions, Stop, repair};
 pub use schema::{SchemaError, SchemaVariant, plan_schema};
 pub use serde_json::Value;
 pub use span::{Position, Span, SpanError, value_span};
+pub use stream::PlanStream;
 pub use validate::{
     Input, validate, validate_bytes, validate_input, validate_text, validate_text_pair, validate_value_text,
 };

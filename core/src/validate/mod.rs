@@ -396,3 +396,115 @@ fn get<'v>(m: Option<&'v Members<'v>>, key: &str) -> Option<&'v Node<'v>> {
 fn minutes_fact(minutes: i64) -> u32 {
     u32::try_from(minutes).unwrap_or(u32::MAX)
 }
+
+/// The issues of the top-level member `name` of an object plan that depend on nothing but that
+/// member's value (`None`: the member is absent) and the request (validator.md §5.3–§5.4, §10):
+/// what a [`crate::PlanStream`] settles at the member's end. `name` is one of `format`,
+/// `contractVersion`, `kind`, `name`, `tagline`, `description`, `requestId`, `request`; with
+/// `name` empty, the request's own `requestInvalid` issues (in every object plan's verdict).
+/// Runs the same rules as [`validate`] on a plan holding only that member and keeps the issues
+/// at the member's path, so no rule or message is written twice.
+pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request: &'a Node<'a>) -> Vec<Issue> {
+    let mut fields = PlanFields {
+        format: None,
+        contract_version: None,
+        kind: None,
+        name: None,
+        tagline: None,
+        description: None,
+        request_id: None,
+        request: None,
+        routine: None,
+        goal: None,
+    };
+    match name {
+        "format" => fields.format = value,
+        "contractVersion" => fields.contract_version = value,
+        "kind" => fields.kind = value,
+        "name" => fields.name = value,
+        "tagline" => fields.tagline = value,
+        "description" => fields.description = value,
+        "requestId" => fields.request_id = value,
+        "request" => fields.request = value,
+        _ => {}
+    }
+    let mut v = Validator::<false> {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        parts: Vec::new(),
+        request_days: None,
+        fixes: None,
+        asked_kind: None,
+    };
+    let root = Loc::Root;
+    v.envelope(&fields, &root);
+    v.request(&fields, request, &root);
+    let path = if name.is_empty() { String::new() } else { root.key(name).render() };
+    v.errors
+        .into_iter()
+        .filter(|i| match name {
+            "" => i.code == IssueCode::RequestInvalid,
+            "request" => i.code == IssueCode::Request,
+            _ => i.code != IssueCode::RequestInvalid && i.path == path,
+        })
+        .collect()
+}
+
+/// A day's list of blocks as a [`crate::PlanStream`] has read it so far (§5.5, D8): owned, so it
+/// outlives the tree of each block.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StreamDay {
+    prev_end: Option<i64>,
+    first: Option<(i64, Option<Value>)>,
+}
+
+/// The issues of block `i` of a routine's day list (`weekday`: the `routine.weekdays` key, or
+/// `None` for `routine.blocks`), given the list so far in `day` (updated), for a plan whose `kind`
+/// is `routine` (validator.md §5.5–5.7, §10): its own issues, its overlap with the previous block,
+/// its commitment issues, and (when `last` is known) its end past midnight. Returns the issues
+/// (errors, then warnings) and whether the end past midnight waits for `last` (then call again
+/// with `last` known, on the `day` from before this call). The same rule functions as
+/// [`validate`]'s, so no rule or message is written twice.
+pub(crate) fn block_issues(
+    request: &Value,
+    weekday: Option<&str>,
+    i: usize,
+    block: &Node<'_>,
+    last: Option<bool>,
+    day: &mut StreamDay,
+) -> (Vec<Issue>, bool) {
+    let arena = tree::arena_for(256);
+    let request = arena.alloc(Node::from_value(request, 1, &arena));
+    let mut v = Validator::<false> {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        parts: Vec::new(),
+        request_days: None,
+        fixes: None,
+        asked_kind: None,
+    };
+    let root = Loc::Root;
+    let echo = root.key("request");
+    let req = match request {
+        Node::Object(m) => Some(&*m),
+        _ => None,
+    };
+    v.read_commitments(get(req, "commitments"), &echo);
+    v.errors.clear();
+    let routine = root.key("routine");
+    let weekdays = routine.key("weekdays");
+    let (path, which) = match weekday.and_then(|w| crate::contract::weekday_index(w).map(|d| (w, d))) {
+        Some((w, d)) => (weekdays.key(w), routine::Day::Weekday(d)),
+        None => (routine.key("blocks"), routine::Day::Every),
+    };
+    let first =
+        day.first.as_ref().map(|(s, a)| (*s, a.as_ref().map(|a| &*arena.alloc(Node::from_value(a, 1, &arena)))));
+    let mut st = routine::DayState { first, prev_end: day.prev_end, timed: Vec::new(), order_issue: None };
+    let undecided = v.block(&mut st, i, block, &path, last);
+    v.commitment_pass(&st.timed, &path, which);
+    day.prev_end = st.prev_end;
+    day.first = st.first.map(|(s, a)| (s, a.map(|a| a.into_value())));
+    let mut issues = v.errors;
+    issues.append(&mut v.warnings);
+    (issues, undecided)
+}

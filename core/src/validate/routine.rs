@@ -13,6 +13,18 @@ use crate::tree::{Members, Node};
 use crate::verdict::IssueCode;
 use serde_json::Value;
 
+/// A day's blocks read so far (§5.5–5.7): what the next block is checked against.
+pub(crate) struct DayState<'v> {
+    /// (start, activity) of the first block that passed the time and duration checks (D8).
+    pub(crate) first: Option<(i64, Option<&'v Node<'v>>)>,
+    /// The end of the previous block that passed them (overlap).
+    pub(crate) prev_end: Option<i64>,
+    /// The blocks with a valid start and an integer duration, for the commitment pass.
+    pub(super) timed: Vec<Timed<'v>>,
+    /// The first `overlap` or `midnight` issue of this list, for the list's order fix (§9).
+    pub(super) order_issue: Option<(IssueCode, usize)>,
+}
+
 /// Where a list of blocks sits in the week (validator.md D4, D5, D9).
 #[derive(Clone, Copy)]
 pub(super) enum Day {
@@ -79,94 +91,104 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             self.error(IssueCode::Limit, path, messages::blocks_limit(blocks.len(), LIMITS.blocks_per_day));
         }
         let last = blocks.len() - 1;
-        // (start, activity) of the first block that passed the time and duration checks (D8).
-        let mut first: Option<(i64, Option<&Node<'_>>)> = None;
-        let mut prev_end: Option<i64> = None;
-        let mut timed: Vec<Timed<'_>> = Vec::with_capacity(blocks.len());
-        // The first `overlap` or `midnight` issue of this list, for the list's order fix (§9).
-        let mut order_issue: Option<(IssueCode, usize)> = None;
+        let mut st =
+            DayState { first: None, prev_end: None, timed: Vec::with_capacity(blocks.len()), order_issue: None };
         for (i, block) in blocks.iter().enumerate() {
-            let bpath = path.index(i);
-            let Node::Object(b) = block else {
-                self.error(IssueCode::Type, &bpath, messages::block_not_object(i, block));
-                continue;
-            };
-            let [f_start, f_minutes, f_category, f_activity, f_essential] =
-                pick(b, ["start", "durationMin", "category", "activity", "essential"]);
-            let start = f_start.and_then(|s| parse_hhmm(s, false)).map(i64::from);
-            if let (Some(s), Some(m)) = (start, f_minutes.and_then(integer)) {
-                timed.push(Timed { index: i, start: s, minutes: m, activity: f_activity });
-            }
-            let Some(start) = start else {
-                let spath = bpath.key("start");
-                self.error(IssueCode::Time, &spath, messages::start_time(f_start));
-                if self.collecting()
-                    && let Some(t) = f_start.and_then(Node::as_str).and_then(fix::time_safe)
-                {
-                    let desc = messages::fixes::start_time(&t);
-                    self.propose_set(IssueCode::Time, &spath, Applicability::Safe, desc, t.into());
-                }
-                continue;
-            };
-            let Some(minutes) = f_minutes.and_then(|d| integer_in(d, 1, i64::from(LIMITS.minutes_per_activity))) else {
-                let message = messages::duration_min(f_minutes, LIMITS.minutes_per_activity);
-                self.error(IssueCode::Duration, &bpath.key("durationMin"), message);
-                self.propose_minutes(f_minutes, &bpath.key("durationMin"));
-                continue;
-            };
-            self.block_fields(f_category, f_activity, f_essential, &bpath);
-            let activity = f_activity;
-            let end = start + minutes;
-            if let Some(pe) = prev_end
-                && start < pe
-            {
-                order_issue.get_or_insert((IssueCode::Overlap, i));
-                self.error(
-                    IssueCode::Overlap,
-                    &bpath,
-                    messages::overlap(activity, minutes_fact(start), minutes_fact(pe)),
-                );
-            }
-            if first.is_none() {
-                first = Some((start, activity));
-            }
-            if end > 1440 {
-                let is_rest = matches!(f_category, Some(Node::String(c)) if *c == "rest");
-                if i == last && is_rest {
-                    self.warning(IssueCode::Overnight, &bpath, messages::overnight(activity, minutes_fact(end - 1440)));
-                    // D8: the day repeats, so the part after midnight must end before the day's
-                    // first block starts.
-                    if let Some((first_start, first_activity)) = first
-                        && end - 1440 > first_start
-                    {
-                        order_issue.get_or_insert((IssueCode::Overlap, i));
-                        let message = messages::overnight_overlap(
-                            activity,
-                            minutes_fact(end - 1440),
-                            first_activity,
-                            minutes_fact(first_start),
-                        );
-                        self.error(IssueCode::Overlap, &bpath, message);
-                    }
-                } else {
-                    order_issue.get_or_insert((IssueCode::Midnight, i));
-                    let message = messages::midnight(
-                        activity,
-                        minutes_fact(start),
-                        minutes_fact(minutes),
-                        minutes_fact(end - 1440),
-                    );
-                    self.error(IssueCode::Midnight, &bpath, message);
-                }
-            }
-            prev_end = Some(end);
+            self.block(&mut st, i, block, path, Some(i == last));
         }
+        let DayState { timed, order_issue, .. } = st;
         if self.collecting()
             && let Some((code, i)) = order_issue
         {
             self.propose_order(blocks, code, &path.index(i), path);
         }
         self.commitment_pass(&timed, path, day);
+    }
+
+    /// Block `i` of a day's list at `path` (§5.5–5.6, D8, D10, D11), the day so far in `st`;
+    /// `last`: whether it is the list's last element, `None` when not known yet (a stream,
+    /// validator.md §10): then a `rest` block running past midnight reports nothing of its end
+    /// and the call returns `true` (call again with `last` known, on the state before it).
+    pub(super) fn block<'v>(
+        &mut self,
+        st: &mut DayState<'v>,
+        i: usize,
+        block: &'v Node<'v>,
+        path: &Loc<'_>,
+        last: Option<bool>,
+    ) -> bool {
+        let bpath = path.index(i);
+        let Node::Object(b) = block else {
+            self.error(IssueCode::Type, &bpath, messages::block_not_object(i, block));
+            return false;
+        };
+        let [f_start, f_minutes, f_category, f_activity, f_essential] =
+            pick(b, ["start", "durationMin", "category", "activity", "essential"]);
+        let start = f_start.and_then(|s| parse_hhmm(s, false)).map(i64::from);
+        if let (Some(s), Some(m)) = (start, f_minutes.and_then(integer)) {
+            st.timed.push(Timed { index: i, start: s, minutes: m, activity: f_activity });
+        }
+        let Some(start) = start else {
+            let spath = bpath.key("start");
+            self.error(IssueCode::Time, &spath, messages::start_time(f_start));
+            if self.collecting()
+                && let Some(t) = f_start.and_then(Node::as_str).and_then(fix::time_safe)
+            {
+                let desc = messages::fixes::start_time(&t);
+                self.propose_set(IssueCode::Time, &spath, Applicability::Safe, desc, t.into());
+            }
+            return false;
+        };
+        let Some(minutes) = f_minutes.and_then(|d| integer_in(d, 1, i64::from(LIMITS.minutes_per_activity))) else {
+            let message = messages::duration_min(f_minutes, LIMITS.minutes_per_activity);
+            self.error(IssueCode::Duration, &bpath.key("durationMin"), message);
+            self.propose_minutes(f_minutes, &bpath.key("durationMin"));
+            return false;
+        };
+        self.block_fields(f_category, f_activity, f_essential, &bpath);
+        let activity = f_activity;
+        let end = start + minutes;
+        if let Some(pe) = st.prev_end
+            && start < pe
+        {
+            st.order_issue.get_or_insert((IssueCode::Overlap, i));
+            self.error(IssueCode::Overlap, &bpath, messages::overlap(activity, minutes_fact(start), minutes_fact(pe)));
+        }
+        if st.first.is_none() {
+            st.first = Some((start, activity));
+        }
+        if end > 1440 {
+            let is_rest = matches!(f_category, Some(Node::String(c)) if *c == "rest");
+            if is_rest && last.is_none() {
+                // Whether it is the list's last element is not known yet (a stream, §10).
+                st.prev_end = Some(end);
+                return true;
+            }
+            if is_rest && last == Some(true) {
+                self.warning(IssueCode::Overnight, &bpath, messages::overnight(activity, minutes_fact(end - 1440)));
+                // D8: the day repeats, so the part after midnight must end before the day's
+                // first block starts.
+                if let Some((first_start, first_activity)) = st.first
+                    && end - 1440 > first_start
+                {
+                    st.order_issue.get_or_insert((IssueCode::Overlap, i));
+                    let message = messages::overnight_overlap(
+                        activity,
+                        minutes_fact(end - 1440),
+                        first_activity,
+                        minutes_fact(first_start),
+                    );
+                    self.error(IssueCode::Overlap, &bpath, message);
+                }
+            } else {
+                st.order_issue.get_or_insert((IssueCode::Midnight, i));
+                let message =
+                    messages::midnight(activity, minutes_fact(start), minutes_fact(minutes), minutes_fact(end - 1440));
+                self.error(IssueCode::Midnight, &bpath, message);
+            }
+        }
+        st.prev_end = Some(end);
+        false
     }
 
     /// A block's `category`, `activity` (D10) and `essential` (§5.5), once its time and duration
