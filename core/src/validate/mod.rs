@@ -335,6 +335,21 @@ pub(crate) fn run_collecting<const COLLECT: bool>(
     (Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }, fixes)
 }
 
+impl Validator<'_, false> {
+    /// A validator with no issues yet, proposing no fixes and reading no request: what a
+    /// [`crate::PlanStream`] runs one member or block through.
+    fn plain() -> Self {
+        Validator {
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            parts: Vec::new(),
+            request_days: None,
+            fixes: None,
+            asked_kind: None,
+        }
+    }
+}
+
 impl<const COLLECT: bool> Validator<'_, COLLECT> {
     /// Records the error `code` at `path` (rendered now, only because there is an issue).
     fn error(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
@@ -428,14 +443,7 @@ pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request
         "request" => fields.request = value,
         _ => {}
     }
-    let mut v = Validator::<false> {
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        parts: Vec::new(),
-        request_days: None,
-        fixes: None,
-        asked_kind: None,
-    };
+    let mut v = Validator::<false>::plain();
     let root = Loc::Root;
     v.envelope(&fields, &root);
     v.request(&fields, request, &root);
@@ -475,14 +483,7 @@ pub(crate) fn block_issues(
 ) -> (Vec<Issue>, bool) {
     let arena = tree::arena_for(256);
     let request = arena.alloc(Node::from_value(request, 1, &arena));
-    let mut v = Validator::<false> {
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        parts: Vec::new(),
-        request_days: None,
-        fixes: None,
-        asked_kind: None,
-    };
+    let mut v = Validator::<false>::plain();
     let root = Loc::Root;
     let echo = root.key("request");
     let req = match request {
