@@ -70,16 +70,7 @@ pub(crate) fn run(
         let pair = match read_pair(plan, request, stdin_filename) {
             Ok(p) => p,
             Err(e) => {
-                out(&mut || {
-                    fail(&e);
-                    match format {
-                        Format::Json => anstream::println!("{}", json_record(&name, Err(&e))),
-                        Format::Github => {
-                            anstream::println!("::error file={},title=momentum-plan::{}", property(&name), data(&e));
-                        }
-                        Format::Text => {}
-                    }
-                });
+                out(&mut || not_read(&name, &e, format));
                 worst = Outcome::Failed;
                 failed += 1;
                 continue;
@@ -88,8 +79,8 @@ pub(crate) fn run(
         let verdict = validate_bytes(&pair.plan, &pair.request);
         out(&mut || match format {
             Format::Json => anstream::println!("{}", json_record(&name, Ok(&verdict))),
-            Format::Github => print_github(&name, &pair.plan, &verdict),
-            Format::Text => print_frames(&name, &pair.plan, &verdict),
+            Format::Github => print_github(&name, &pair.plan, &issues(&verdict)),
+            Format::Text => print_frames(&name, &pair.plan, &issues(&verdict)),
         });
         if verdict.valid {
             valid += 1;
@@ -106,22 +97,38 @@ pub(crate) fn run(
         bar.finish_and_clear();
     }
     if format == Format::Text {
-        let unread = if failed > 0 { format!(", {failed} not read") } else { String::new() };
-        anstream::println!(
-            "{} checked: {valid} valid, {} invalid{unread}; {}, {}",
-            count(plans.len() - failed, "plan"),
-            plans.len() - failed - valid,
-            count(errors, "error"),
-            count(warnings, "warning"),
-        );
+        print_summary(plans.len() - failed, valid, failed, errors, warnings);
     }
     worst
+}
+
+/// A plan that could not be read, in every format: `momentum-plan: <why>` on stderr, and a JSON
+/// record with `error` or a GitHub annotation on stdout.
+pub(crate) fn not_read(name: &str, why: &str, format: Format) {
+    fail(why);
+    match format {
+        Format::Json => anstream::println!("{}", json_record(name, Err(why))),
+        Format::Github => anstream::println!("::error file={},title=momentum-plan::{}", property(name), data(why)),
+        Format::Text => {}
+    }
+}
+
+/// The text format's last line: `2 plans checked: 1 valid, 1 invalid; 3 errors, 0 warnings`.
+pub(crate) fn print_summary(checked: usize, valid: usize, failed: usize, errors: usize, warnings: usize) {
+    let unread = if failed > 0 { format!(", {failed} not read") } else { String::new() };
+    anstream::println!(
+        "{} checked: {valid} valid, {} invalid{unread}; {}, {}",
+        count(checked, "plan"),
+        checked - valid,
+        count(errors, "error"),
+        count(warnings, "warning"),
+    );
 }
 
 /// One `--format json` line: `{"file": name` followed by the members of the core's verdict JSON
 /// (its bytes unchanged after the opening brace), or `{"file": name, "error": sentence}` for a
 /// plan that could not be read.
-fn json_record(name: &str, verdict: Result<&Verdict, &str>) -> String {
+pub(crate) fn json_record(name: &str, verdict: Result<&Verdict, &str>) -> String {
     let string = |s: &str| serde_json::Value::String(s.to_owned());
     match verdict {
         Ok(v) => {
@@ -186,14 +193,20 @@ fn byte_at(text: &str, line: usize, column: usize) -> usize {
     text[start..].char_indices().nth(column.saturating_sub(1)).map_or(text.len(), |(i, _)| start + i)
 }
 
-/// Code frames of every issue of `verdict` on stdout. Each frame is rendered from the lines its
-/// value spans only (the renderer is given that excerpt and its first line number), so a frame
+/// A verdict's issues in the order `check` shows them: the errors, then the warnings.
+pub(crate) fn issues(verdict: &Verdict) -> Vec<&Issue> {
+    verdict.errors.iter().chain(&verdict.warnings).collect()
+}
+
+/// Code frames of `issues` (a verdict's on `plan`, or some of them) on stdout, each an error or a
+/// warning as [`momentum_plan::IssueCode::is_warning`] says. Each frame is rendered from the lines
+/// its value spans only (the renderer is given that excerpt and its first line number), so a frame
 /// costs its own lines, not the whole text's (issue 27: a 50 MB plan).
-fn print_frames(name: &str, plan: &[u8], verdict: &Verdict) {
+pub(crate) fn print_frames(name: &str, plan: &[u8], issues: &[&Issue]) {
     let (text, bad_utf8) = display_text(plan);
     let renderer = Renderer::styled();
-    let issues = verdict.errors.iter().map(|i| (Level::ERROR, i));
-    for (level, issue) in issues.chain(verdict.warnings.iter().map(|i| (Level::WARNING, i))).take(SHOWN) {
+    for issue in issues.iter().take(SHOWN) {
+        let level = if issue.code.is_warning() { Level::WARNING } else { Level::ERROR };
         let title = level.primary_title(issue.message.as_str()).id(issue.code.as_str());
         let group = match place(&text, bad_utf8, issue) {
             Some(p) => {
@@ -210,12 +223,11 @@ fn print_frames(name: &str, plan: &[u8], verdict: &Verdict) {
         };
         anstream::println!("{}\n", renderer.render(&[group]));
     }
-    not_shown(name, verdict);
+    not_shown(name, issues.len());
 }
 
-/// The line after the first [`SHOWN`] issues of a plan that has more.
-fn not_shown(name: &str, verdict: &Verdict) {
-    let all = verdict.errors.len() + verdict.warnings.len();
+/// The line after the first [`SHOWN`] of a plan's `all` issues, when it has more.
+fn not_shown(name: &str, all: usize) {
     if all > SHOWN {
         let more = all - SHOWN;
         let what = if more == 1 { "issue" } else { "issues" };
@@ -236,11 +248,12 @@ fn excerpt(text: &str, bytes: Range<usize>) -> (Cow<'_, str>, Range<usize>) {
     (Cow::Borrowed(&text[start..end]), bytes.start - start..bytes.end - start)
 }
 
-/// One GitHub workflow command per issue: `::error file=F,line=L,col=C,...,title=T::MESSAGE`.
-fn print_github(name: &str, plan: &[u8], verdict: &Verdict) {
+/// One GitHub workflow command per issue of `issues` (a verdict's on `plan`, or some of them):
+/// `::error file=F,line=L,col=C,...,title=T::MESSAGE` (`::warning` for a warning).
+pub(crate) fn print_github(name: &str, plan: &[u8], issues: &[&Issue]) {
     let (text, bad_utf8) = display_text(plan);
-    let issues = verdict.errors.iter().map(|i| ("error", i));
-    for (command, issue) in issues.chain(verdict.warnings.iter().map(|i| ("warning", i))).take(SHOWN) {
+    for issue in issues.iter().take(SHOWN) {
+        let command = if issue.code.is_warning() { "warning" } else { "error" };
         let mut props = format!("file={}", property(name));
         if let Some(p) = place(&text, bad_utf8, issue) {
             let _ = write!(props, ",line={},col={}", p.line, p.column);
@@ -254,16 +267,16 @@ fn print_github(name: &str, plan: &[u8], verdict: &Verdict) {
             data(&format!("{} ({})", issue.message, issue.path))
         );
     }
-    not_shown(name, verdict);
+    not_shown(name, issues.len());
 }
 
 /// A workflow command's message, escaped as the GitHub runner reads it.
-fn data(s: &str) -> String {
+pub(crate) fn data(s: &str) -> String {
     s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// A workflow command's property value, escaped as the GitHub runner reads it.
-fn property(s: &str) -> String {
+pub(crate) fn property(s: &str) -> String {
     data(s).replace(':', "%3A").replace(',', "%2C")
 }
 

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! momentum-plan check PLAN... [--request FILE] [--stdin-filename NAME] [--format text|json|github] [--color auto|always|never]
+//! momentum-plan check --stream - [--request FILE] [--stdin-filename NAME] [--format text|json|github]
 //! momentum-plan repair PLAN [--request FILE] [--unsafe] [--write | -o OUT | --json]
 //! momentum-plan schema --request FILE [--variant validation|strict]
 //! ```
@@ -11,12 +12,15 @@
 //! names the request. `PLAN` `-` is standard input (with `--request`, or `--stdin-filename` to
 //! name it and find its request). Exit codes: 0 every plan valid, 1 some plan invalid (for `schema`: the
 //! request is at fault), 2 a usage or I/O error (a file that cannot be read, a request that is
-//! not JSON, a plan whose request cannot be found).
+//! not JSON, a plan whose request cannot be found). `check --stream -` reads standard input as it
+//! arrives and prints each issue as soon as no continuation of the text can remove it
+//! (validator.md §10), so a model's output can be piped through it.
 // The core's clippy.toml forbids I/O and printing; this crate is the I/O around the core.
 #![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 
 mod check;
 mod files;
+mod stream;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -54,6 +58,11 @@ enum Command {
         /// members} (or {"file", "error"} for a plan not read); `github`: workflow annotations.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Read the plan (`-`) as it arrives and print each issue as soon as it is settled (no
+        /// continuation of the text can remove it), then what the verdict at the end adds; for
+        /// piping a model's output through (validator.md §10).
+        #[arg(long)]
+        stream: bool,
     },
     /// Apply the validator's fixes (validator.md §9) and print or write the repaired plan.
     Repair {
@@ -130,8 +139,11 @@ fn main() -> ExitCode {
         Color::Never => anstream::ColorChoice::Never.write_global(),
     }
     let outcome = match cli.command {
-        Command::Check { plans, request, stdin_filename, format } => {
+        Command::Check { plans, request, stdin_filename, format, stream: false } => {
             check::run(&plans, request.as_deref(), stdin_filename.as_deref(), format)
+        }
+        Command::Check { plans, request, stdin_filename, format, stream: true } => {
+            stream::run(&plans, request.as_deref(), stdin_filename.as_deref(), format)
         }
         Command::Repair { plan, write: true, .. } if files::is_stdin(&plan) => {
             fail("--write needs a plan file: standard input (-) cannot be replaced; use -o OUT")

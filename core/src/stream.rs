@@ -207,6 +207,12 @@ impl PlanStream {
         self.buf.len()
     }
 
+    /// Every byte pushed so far, in order (for a host that shows the text beside its issues).
+    #[must_use]
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
     /// Whether nothing has been pushed yet.
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -96,6 +96,16 @@ issue_codes! {
     NotSaved = "notSaved",
 }
 
+impl IssueCode {
+    /// Whether an issue with this code is a warning (`overnight`, validator.md §5.5; `notSaved`,
+    /// mcp-server.md `save_plan`) rather than an error: where a [`Verdict`] lists it. For a host
+    /// that has an issue without its verdict, as [`crate::PlanStream::push`] returns them (§10).
+    #[must_use]
+    pub const fn is_warning(self) -> bool {
+        matches!(self, IssueCode::Overnight | IssueCode::NotSaved)
+    }
+}
+
 impl Serialize for IssueCode {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())

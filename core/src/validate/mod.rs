@@ -353,11 +353,13 @@ impl Validator<'_, false> {
 impl<const COLLECT: bool> Validator<'_, COLLECT> {
     /// Records the error `code` at `path` (rendered now, only because there is an issue).
     fn error(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
+        debug_assert!(!code.is_warning(), "{code} is a warning code");
         self.errors.push(Issue::new(code, path.render(), message));
     }
 
     /// Records the warning `code` at `path`.
     fn warning(&mut self, code: IssueCode, path: &Loc<'_>, message: String) {
+        debug_assert!(code.is_warning(), "{code} is an error code");
         self.warnings.push(Issue::new(code, path.render(), message));
     }
 
