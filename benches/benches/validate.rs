@@ -2,7 +2,9 @@
 //! `parse` (`serde_json::from_str::<Value>`, the floor), `validate_text` (parse + validate: the hot
 //! path), and `validate_parsed` (validation of an already-parsed plan). Throughput is in bytes of
 //! plan text. `repair_text` is `repair` of the same text (a valid plan: one validation, §9) and
-//! `plan_schema` the validation schema for the fixture's request.
+//! `plan_schema` the validation schema for the fixture's request. `stream_16` and `stream_256` are
+//! the same text pushed through a `PlanStream` (validator.md §10) in 16- and 256-byte chunks,
+//! settled issues collected, then `finish` (which includes the request's clone, as a host pays).
 //!
 //! Then the MCP path for an object plan (group `mcp/<fixture>`): `tools_call` is one
 //! `tools/call validate_plan` line (plan and request as objects) through the server library,
@@ -39,6 +41,20 @@ fn benches(c: &mut Criterion) {
         g.bench_function("plan_schema", |b| {
             b.iter(|| momentum_plan::plan_schema(black_box(&f.request), momentum_plan::SchemaVariant::Validation));
         });
+        // validator.md §10: the whole text through a `PlanStream` in chunks of 16 and 256 bytes,
+        // every settled issue collected, then `finish` (goals: ≤ 2× and ≤ 1.3× `validate_text`).
+        for chunk in [16, 256] {
+            g.bench_function(format!("stream_{chunk}"), |b| {
+                b.iter(|| {
+                    let mut s = momentum_plan::PlanStream::new(f.request.clone());
+                    let mut settled = 0;
+                    for part in black_box(f.plan_text.as_bytes()).chunks(chunk) {
+                        settled += s.push(part).len();
+                    }
+                    (settled, s.finish())
+                });
+            });
+        }
         g.finish();
 
         let line = tools_call_line(&parsed, &f.request);
