@@ -1,7 +1,8 @@
 """The ``momentum-planner`` command (``[project.scripts]`` in pyproject.toml).
 
 The server is :mod:`momentum_plan.planner`, on the official MCP Python SDK, which is the ``mcp``
-extra: without it the command says how to install it (exit status 1) instead of a traceback.
+extra: without it the command says how to install it (exit status 2, as the Node server's without its
+SDK) instead of a traceback.
 The command line is parsed here, before the SDK is imported, so ``--help``, ``--version`` and a
 usage error answer at once (importing the SDK takes about two seconds).
 """
@@ -57,14 +58,15 @@ def parse_args(argv: Optional[List[str]] = None) -> Namespace:
 
 
 def main() -> None:
-    """Parses the command line, then runs :func:`momentum_plan.planner.serve`; exits 1 with an
-    install hint when the ``mcp`` extra is missing."""
+    """Parses the command line, then runs :func:`momentum_plan.planner.serve`; exits 2 with an
+    install hint on stderr when the ``mcp`` extra is missing (as the Node server does without its SDK)."""
     args = parse_args()
     try:
         from momentum_plan.planner import serve
     except ModuleNotFoundError as e:
         top = (e.name or "").split(".")[0]
         if top in EXTRA_MODULES:
-            sys.exit(MISSING_EXTRA.format(name=top))
+            print(MISSING_EXTRA.format(name=top), file=sys.stderr)
+            sys.exit(2)
         raise
     serve(args)
