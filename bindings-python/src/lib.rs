@@ -26,12 +26,15 @@
 //! - `get_plan_contract() -> dict`: the contract (validator.md §2).
 //! - `repair_plan(plan, request, *, unsafe=False) -> dict`: the repair (validator.md §9).
 //! - `plan_schema(request, variant="validation") -> dict`: the plan's JSON Schema (§9).
+//! - `PlanStream(request)`, `.push(chunk) -> list`, `.finish() -> dict`, `.repeated_name`: the plan
+//!   validated as it streams (§10; module `stream`).
 //! - `FORMAT`, `CONTRACT_VERSION`, `__version__`.
 //! - `_walk(obj)`: bench only (the floor row of `bench.py`), not API, and only in a build with the
 //!   cargo feature `bench-exports` (`build-bench-native.sh`), never in the wheel.
 
 mod convert;
 mod output;
+mod stream;
 
 use momentum_plan::{
     Arena, Argument, HostFault, Input, JsonError, Repair, RepairOptions, SchemaVariant, Tree, TreeBuilder, Value,
@@ -159,18 +162,24 @@ fn repair_plan<'py>(
 #[pyo3(signature = (request, variant = "validation"))]
 fn plan_schema<'py>(py: Python<'py>, request: &Bound<'py, PyAny>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
     guard(|| {
-        let arena = Arena::with_capacity(1024);
-        let value = match read(request, Argument::Request, &arena)? {
-            Read::NotText(e) => return Err(request_not_json(py, &e)),
-            Read::Fault(f) => return Err(host_error(py, &f)),
-            Read::Text(t) => momentum_plan::parse_json(t).map_err(|e| request_not_json(py, &e))?,
-            Read::Bytes(b) => momentum_plan::parse_json_bytes(b).map_err(|e| request_not_json(py, &e))?,
-            Read::OwnedBytes(b) => momentum_plan::parse_json_bytes(&b).map_err(|e| request_not_json(py, &e))?,
-            Read::Tree(t) => t.to_value(),
-        };
+        let value = request_value(py, request)?;
         let variant = SchemaVariant::from_name(variant).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let schema = py.detach(|| momentum_plan::plan_schema(&value, variant));
         output::value(py, &schema.map_err(|e| PyValueError::new_err(e.to_string()))?)
+    })
+}
+
+/// A request read as `validate_plan` reads it, into the core's `Value` (for the calls that keep
+/// it: `plan_schema`, `PlanStream`), with the same exceptions.
+fn request_value(py: Python<'_>, request: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let arena = Arena::with_capacity(1024);
+    Ok(match read(request, Argument::Request, &arena)? {
+        Read::NotText(e) => return Err(request_not_json(py, &e)),
+        Read::Fault(f) => return Err(host_error(py, &f)),
+        Read::Text(t) => momentum_plan::parse_json(t).map_err(|e| request_not_json(py, &e))?,
+        Read::Bytes(b) => momentum_plan::parse_json_bytes(b).map_err(|e| request_not_json(py, &e))?,
+        Read::OwnedBytes(b) => momentum_plan::parse_json_bytes(&b).map_err(|e| request_not_json(py, &e))?,
+        Read::Tree(t) => t.to_value(),
     })
 }
 
@@ -343,6 +352,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(get_plan_contract, m)?)?;
     m.add_function(wrap_pyfunction!(repair_plan, m)?)?;
     m.add_function(wrap_pyfunction!(plan_schema, m)?)?;
+    m.add_class::<stream::PlanStream>()?;
     #[cfg(feature = "bench-exports")]
     m.add_function(wrap_pyfunction!(_walk, m)?)?;
     m.add("FORMAT", momentum_plan::FORMAT)?;
@@ -355,6 +365,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "validate_plan",
             "repair_plan",
             "plan_schema",
+            "PlanStream",
             "get_plan_contract",
             "FORMAT",
             "CONTRACT_VERSION",

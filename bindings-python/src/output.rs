@@ -49,7 +49,7 @@ pub(crate) fn verdict<'py>(py: Python<'py>, v: &Verdict) -> PyResult<Bound<'py, 
     Ok(d)
 }
 
-fn issues<'py>(py: Python<'py>, list: &[Issue]) -> PyResult<Bound<'py, PyList>> {
+pub(crate) fn issues<'py>(py: Python<'py>, list: &[Issue]) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
     for i in list {
         let d = PyDict::new(py);

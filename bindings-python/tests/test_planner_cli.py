@@ -62,17 +62,19 @@ def test_usage_errors_exit_2(
     assert err.startswith("usage: momentum-planner") and message in err, err
 
 
-def test_missing_extra_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    # As if the SDK were not installed: importing any of it fails with ModuleNotFoundError.
+def test_missing_extra_says_how_to_install(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # As if the SDK were not installed: importing any of it fails with ModuleNotFoundError. Exit
+    # status 2, as the Node server's without its SDK (issue 29, outside-try finding 10).
     for name in [m for m in sys.modules if m == "mcp" or m.startswith("mcp.")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, "momentum_plan.planner")
     monkeypatch.setattr(sys, "argv", ["momentum-planner"])
     with pytest.raises(SystemExit) as e:
         _planner_cli.main()
-    assert e.value.code == (
+    assert e.value.code == 2
+    assert capsys.readouterr().err == (
         "momentum-planner: the MCP server needs the MCP Python SDK (missing module 'mcp'); "
-        "install it with: pip install 'momentum-plan[mcp]'"
+        "install it with: pip install 'momentum-plan[mcp]'\n"
     )
 
 

@@ -13,6 +13,9 @@ JSONPath) and what to change, so the model can fix its draft.
 - :func:`repair_plan` applies the fixes that are safe to apply and says what it did and what is
   left (:class:`Repair`).
 - :func:`plan_schema` returns the JSON Schema of the plan a request asks for.
+- :class:`PlanStream` validates a plan as it streams in (validator.md §10): each issue as soon as
+  no continuation can remove it; :func:`stream_plan` and :func:`astream_plan` read a model's
+  chunks (an iterable or an async iterable of ``str`` or ``bytes``) through one.
 - :func:`get_plan_contract` returns the contract a model needs before drafting (:class:`Contract`).
 - :data:`FORMAT`, :data:`CONTRACT_VERSION` and :data:`__version__` are constants.
 
@@ -28,12 +31,14 @@ from __future__ import annotations
 from ._native import (
     CONTRACT_VERSION,
     FORMAT,
+    PlanStream,
     __version__,
     get_plan_contract,
     plan_schema,
     repair_plan,
     validate_plan,
 )
+from ._stream import astream_plan, stream_plan
 from ._types import *  # noqa: F403  (the generated types; listed in _types.__all__)
 
 # The native functions and constants, then every generated type (`_types.__all__`; the generator's
@@ -41,7 +46,10 @@ from ._types import *  # noqa: F403  (the generated types; listed in _types.__al
 __all__ = [
     "CONTRACT_VERSION",
     "FORMAT",
+    "PlanStream",
     "__version__",
+    "astream_plan",
+    "stream_plan",
     "get_plan_contract",
     "plan_schema",
     "repair_plan",

@@ -1,14 +1,15 @@
 """Type stubs of the native module ``momentum_plan._native`` (import ``momentum_plan`` instead)."""
 
 from collections.abc import Mapping
-from typing import Any, Dict, Final
+from typing import Any, Dict, Final, final
 
-from momentum_plan import Contract, Repair, SchemaVariant, Verdict
+from momentum_plan import Contract, Issue, Repair, SchemaVariant, Verdict
 
 __all__ = [
     "validate_plan",
     "repair_plan",
     "plan_schema",
+    "PlanStream",
     "get_plan_contract",
     "FORMAT",
     "CONTRACT_VERSION",
@@ -65,3 +66,26 @@ def plan_schema(
 
 def get_plan_contract() -> Contract:
     """Return the plan contract as a new dict."""
+
+@final
+class PlanStream:
+    """A plan validated as it arrives (validator.md §10): ``PlanStream(request)``, then
+    :meth:`push` each chunk of the plan's text, then :meth:`finish`.
+
+    ``request``: as :func:`validate_plan` takes it, with the same exceptions.
+    """
+
+    def __new__(cls, request: Mapping[str, Any] | str | bytes | bytearray | memoryview) -> PlanStream: ...
+    def push(self, chunk: str | bytes | bytearray) -> list[Issue]:
+        """Read the next chunk (a ``str``, or UTF-8 ``bytes`` split anywhere) and return the issues
+        that became settled with it (no continuation can remove them), worded as the final verdict
+        words them. ``TypeError`` for another type; ``ValueError`` for a ``str`` holding a lone
+        surrogate, and after :meth:`finish`."""
+    def finish(self) -> Verdict:
+        """The verdict on all the text pushed: :func:`validate_plan` of it. ``ValueError`` when
+        called twice."""
+    @property
+    def repeated_name(self) -> bool:
+        """Whether a member name repeated: nothing settles after that; only :meth:`finish` counts."""
+    def __len__(self) -> int:
+        """How many bytes have been pushed (0 after :meth:`finish`)."""
