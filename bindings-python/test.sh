@@ -27,7 +27,8 @@ cd "$HERE"
 echo "== mypy --strict (usage file, example server) and stubtest"
 MYPY_CACHE="$CARGO_TARGET_DIR/mypy-cache"
 "$PY" -m mypy --strict --cache-dir "$MYPY_CACHE" "$HERE/tests/typing/usage.py" "$HERE/examples/momentum_planner.py" \
-  "$HERE/python/momentum_plan/planner.py" "$HERE/python/momentum_plan/_planner_cli.py"
+  "$HERE/python/momentum_plan/planner.py" "$HERE/python/momentum_plan/_planner_cli.py" \
+  "$HERE/python/momentum_plan/_stdio.py"
 "$PY" -m mypy.stubtest --ignore-unused-allowlist \
   --allowlist "$HERE/tests/typing/stubtest-allowlist.txt" momentum_plan
 echo "== bindings-python: all tests passed"

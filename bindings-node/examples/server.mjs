@@ -269,7 +269,11 @@ function createPlanner() {
     if (Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE)) return
     validateTool._meta = undefined
     repairTool._meta = undefined
-    view.disable()
+    // Quietly: `view.disable()` would send notifications/resources/list_changed, and a client
+    // that pipelines initialize, initialized and its first requests would read it before the
+    // initialize result (issue 29 finding 9). Nothing changed for this client: the view was never
+    // offered to it.
+    view.enabled = false
   }
 
   if (STORE) {

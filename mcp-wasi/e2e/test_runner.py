@@ -114,6 +114,8 @@ def test_store_created_when_missing_existing_mode_untouched(tmp_path: Path, cach
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["result"]["capabilities"].get("resources") is not None, "served with a store"
     assert missing.is_dir() and (missing.stat().st_mode & 0o777) == 0o700
+    # The log names the host folder, not only the guest's /plans (issue 29 finding 10).
+    assert f"plan store {missing.resolve()} (the server sees it as /plans)" in p.stderr.splitlines()[0], p.stderr
     existing = tmp_path / "shared-plans"
     existing.mkdir()
     existing.chmod(0o755)
@@ -140,6 +142,7 @@ def test_bad_command_lines(cache_dir: Path) -> None:
 def test_eof_is_a_clean_exit(cache_dir: Path) -> None:
     p = run_runner(runner_args(None, cache_dir), stdin="")
     assert p.returncode == 0 and p.stdout == "", p.stderr
+    assert p.stderr.splitlines()[0] == "momentum-plan-sandbox: no --store given: the server is read-only (no save_plan)"
 
 
 # (5) the memory cap ----------------------------------------------------------------------------------

@@ -25,6 +25,12 @@ requestId that cannot be a plan id; the text after the Python SDK's own `Error e
 save_plan: ` prefix) and a `notSaved` warning (a second save, from a client that cannot be
 asked). Each must equal the first server's bytes.
 
+Then one raw stdio session per server without a store, in an empty working folder, its
+requests written at once and stdin closed right after them (issue 29 findings 7-9,
+:func:`pipelined_read_only`): every request answered, the initialize result first and no
+list_changed, the catalog's readOnly instructions and prompt text, no save_plan and no template,
+nothing created; its parts must equal the first server's.
+
 Exit 0 when every server agrees on every call; 1 otherwise (a table of the first differences)."""
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ import copy
 import json
 import os
 import shlex
+import subprocess
 import sys
 import tempfile
 import time
@@ -179,6 +186,75 @@ async def run_server(
         return listed, answers, served
 
 
+CATALOG = json.loads((Path(__file__).resolve().parents[2] / "schemas" / "mcp-catalog.json").read_text(encoding="utf-8"))
+PIPELINE_TIMEOUT = 120  # seconds: a hang guard only
+
+
+def pipelined_read_only(command: list[str]) -> tuple[dict[str, str], list[str]]:
+    """One raw stdio session without a store (no ``--store``, no ``PLAN_STORE``), in a fresh empty
+    working folder, its requests written at once and stdin closed right after them, as
+    ``printf '...' | server`` does (issue 29 findings 7, 8, 9; mcp-server.md "Sandbox and
+    store"). Returns the comparable parts (label -> canonical bytes) and the problems seen: a
+    request left unanswered, anything on stdout before the initialize result, a list_changed
+    notification, a file left in the working folder."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "pipelined", "version": "0"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "prompts/get",
+         "params": {"name": "draft_plan", "arguments": {"request_json": '{"requestId": "r-1"}'}}},
+        {"jsonrpc": "2.0", "id": 4, "method": "resources/templates/list"},
+        {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "get_plan_contract", "arguments": {}}},
+        {"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+         "params": {"name": "save_plan", "arguments": {"plan": example("calm-weekday")[0], "request": example("calm-weekday")[1]}}},
+    ]
+    text = "".join(json.dumps(m) + "\n" for m in lines)
+    env = {k: v for k, v in os.environ.items() if k != "PLAN_STORE"}
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory() as cwd:
+        p = subprocess.run(command, input=text.encode(), capture_output=True, env=env, cwd=cwd, timeout=PIPELINE_TIMEOUT)
+        left = sorted(os.listdir(cwd))
+    if left:
+        problems.append(f"a read-only server created {left} in its working folder")
+    out = [json.loads(line) for line in p.stdout.decode().splitlines() if line.strip()]
+    if not out or out[0].get("id") != 1:
+        problems.append(f"the first message is not the initialize result: {str(out[:1])[:200]}")
+    for m in out:
+        if str(m.get("method", "")).endswith("list_changed"):
+            problems.append(f"sent {m['method']} (nothing changed)")
+    answers = {m["id"]: m for m in out if "id" in m and "method" not in m}
+    missing = [m["id"] for m in lines if "id" in m and m["id"] not in answers]
+    if missing:
+        problems.append(f"requests {missing} got no answer before the server exited (status {p.returncode})")
+    got: dict[str, str] = {}
+    result = lambda i: answers.get(i, {}).get("result")  # noqa: E731
+    instructions = (result(1) or {}).get("instructions")
+    if instructions != CATALOG["instructions"]["readOnly"]:
+        problems.append(f"instructions are not the catalog's readOnly ones: {str(instructions)[:200]}")
+    got["instructions"] = canonical(instructions)
+    tools = [t["name"] for t in (result(2) or {}).get("tools", [])]
+    got["tools/list names"] = canonical(tools)
+    if "save_plan" in tools:
+        problems.append("a read-only server lists save_plan")
+    messages = (result(3) or {}).get("messages")
+    got["prompts/get draft_plan messages"] = canonical(messages)
+    want_text = CATALOG["prompt"]["text"]["readOnly"].replace("{request_json}", '{"requestId": "r-1"}')
+    if not messages or messages[0].get("content", {}).get("text") != want_text:
+        problems.append(f"the prompt is not the catalog's readOnly text: {str(messages)[:200]}")
+    templates = (result(4) or {}).get("resourceTemplates", [])
+    got["resources/templates/list"] = canonical(templates)  # none: an empty list, or -32601 (no resources)
+    if templates:
+        problems.append(f"a read-only server offers templates {templates}")
+    got["get_plan_contract"] = canonical((result(5) or {}).get("structuredContent"))
+    save = answers.get(6, {})
+    refused = "error" in save or (save.get("result") or {}).get("isError") is True
+    got["save_plan refused"] = canonical(refused)
+    if not refused:
+        problems.append(f"a read-only server accepted save_plan: {str(save)[:200]}")
+    return got, problems
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--server", action="append", required=True, help="NAME=COMMAND (first = reference)")
@@ -241,6 +317,22 @@ def main() -> int:
                     f"DIFF {tool} {label}: {first} isError={want[0]} {(want[1] or '')[:300]}\n"
                     f"    {n} isError={got[0]} {(got[1] or '')[:300]}"
                 )
+    # Read-only, pipelined and closed at once (issue 29 findings 7-9): the same parts everywhere.
+    read_only: dict[str, dict[str, str]] = {}
+    for spec in args.server:
+        name, cmd = spec.split("=", 1)
+        try:
+            read_only[name], seen = pipelined_read_only(shlex.split(cmd))
+        except Exception as e:  # noqa: BLE001 - a server that cannot be driven is a failure
+            problems.append(f"SERVER {name}: the pipelined read-only session failed: {e!r}"[:600])
+            continue
+        problems.extend(f"READ-ONLY {name}: {p}" for p in seen)
+    ro_names = list(read_only)
+    for n in ro_names[1:]:
+        for label, text in read_only[ro_names[0]].items():
+            if read_only[n].get(label) != text:
+                problems.append(f"READ-ONLY DIFF {label}: {ro_names[0]} {text[:300]}\n    {n} {read_only[n].get(label, '(none)')[:300]}")
+    print(f"servers: read-only pipelined session ({len(read_only.get(ref, {}))} parts) compared across " + ", ".join(ro_names))
     # The catalog: the same bytes from every server (issue 29).
     for n in names[1:]:
         want, got = dict(served[ref]), dict(served[n])

@@ -43,7 +43,7 @@ def parse_args(argv: Optional[List[str]] = None) -> Namespace:
         const=int(os.environ.get("MCP_PORT", "8000")),
         help="serve Streamable HTTP on http://127.0.0.1:PORT/mcp (default port $MCP_PORT or 8000) instead of stdio",
     )
-    parser.add_argument("--store", metavar="DIR", type=Path, help="the plan store (default $PLAN_STORE or ./plans)")
+    parser.add_argument("--store", metavar="DIR", type=Path, help="the plan store (default $PLAN_STORE; with neither the server is read-only: no save_plan)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {momentum_plan.__version__}")
     args = parser.parse_args(argv)
     if args.http is None:

@@ -16,11 +16,12 @@ plan-id rule, is the one catalog ``mcp-catalog.json`` in this package, the bytes
   returns the repaired plan, the patch, the fixes applied and offered, and the new verdict.
 - tool ``get_plan_schema``: the JSON Schema of the plan a request asks for (``validation`` or
   ``strict``).
-- tool ``save_plan``: validates again; refuses an invalid plan (a tool error beginning
+- tool ``save_plan`` (with a store only): validates again; refuses an invalid plan (a tool error beginning
   ``Plan not saved.``, one `` | <path>: <message>`` per error); stores a valid one as
   ``<requestId>.json`` (pretty JSON, the plan's own key order), atomically. If that plan id is
   already saved, the person is asked first (elicitation: one boolean ``overwrite``).
-- resource template ``plan://{planId}``: a saved plan; ``resources/list`` lists them all.
+- resource template ``plan://{planId}`` (with a store only): a saved plan; ``resources/list``
+  lists them all.
 - prompt ``draft_plan(request_json)``: tells the model to read the contract, draft, validate,
   fix and only then save.
 - the MCP Apps plan view ``ui://momentum-planner/plan-view`` (``text/html;profile=mcp-app``, the
@@ -36,11 +37,13 @@ Run it (``pip install "momentum-plan[mcp]"`` installs it as the ``momentum-plann
 
     momentum-planner                                 # stdio (what an MCP host launches)
     momentum-planner --http 8000                     # Streamable HTTP on http://127.0.0.1:8000/mcp
-    momentum-planner --store ~/plans                 # the plan store (default $PLAN_STORE, else ./plans)
+    momentum-planner --store ~/plans                 # the plan store (default $PLAN_STORE; neither: read-only)
     python -m momentum_plan.planner ...              # the same
 
-Environment (the flags win): ``PLAN_STORE`` (the store directory, default ``./plans``, created at start with mode 0700 when
-missing), ``MCP_TRANSPORT`` (``stdio`` or ``streamable-http``), ``MCP_PORT`` (default 8000;
+Environment (the flags win): ``PLAN_STORE`` (the store directory, created at start with mode 0700
+when missing; with neither it nor ``--store`` the server is read-only, as the other two: no
+``save_plan``, no ``plan://`` resources, the catalog's ``readOnly`` instructions and prompt text,
+and nothing is created), ``MCP_TRANSPORT`` (``stdio`` or ``streamable-http``), ``MCP_PORT`` (default 8000;
 HTTP always binds 127.0.0.1 only).
 
 Where the SDK decides, this server follows it: the protocol eras (2026-07-28 per request, and the
@@ -80,6 +83,7 @@ from typing_extensions import TypedDict
 import momentum_plan
 from momentum_plan import Contract, Issue, Repair, Verdict
 from momentum_plan._planner_cli import parse_args
+from momentum_plan._stdio import run_stdio
 
 __all__ = ["PlanStore", "PlannerServer", "build_server", "main", "parse_args", "serve"]
 
@@ -122,7 +126,10 @@ CATALOG_TOOLS: Dict[str, Dict[str, Any]] = {t["name"]: t for t in CATALOG["tools
 SAFE_ID = re.compile(CATALOG["planId"]["pattern"])
 """A plan id that is safe as a file name (the catalog's ``planId.pattern``): it is the plan's ``requestId``."""
 
-INSTRUCTIONS: str = CATALOG["instructions"]["withStore"]
+
+def mode(store: Optional["PlanStore"]) -> str:
+    """The catalog's variant key for a server with ``store`` (``withStore``) or without (``readOnly``)."""
+    return "withStore" if store is not None else "readOnly"
 
 
 def fill(template: str, **slots: str) -> str:
@@ -297,17 +304,25 @@ class PlanStore:
 
 
 class PlannerServer(MCPServer):
-    """``MCPServer`` whose ``resources/list`` lists the saved plans (``plan://<id>``)."""
+    """``MCPServer`` whose ``resources/list`` lists the saved plans (``plan://<id>``); ``store``
+    is ``None`` for a read-only server (nothing is listed)."""
 
-    def __init__(self, store: PlanStore, **kwargs: Any) -> None:
+    def __init__(self, store: Optional[PlanStore], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.store = store
 
     async def list_resources(self) -> List[Resource]:
+        if self.store is None:
+            return []
         return [
             Resource(uri=f"plan://{i}", name=i, title=f"Saved plan {i}", mime_type="application/json")
             for i in self.store.ids()
         ]
+
+    async def run_stdio_async(self) -> None:
+        """As ``MCPServer.run_stdio_async``, but every request read before the end of input is
+        answered before the session ends (:func:`momentum_plan._stdio.run_stdio`)."""
+        await run_stdio(self)
 
     async def read_resource(self, uri: Any, context: Optional[Context[Any, Any]] = None) -> Any:
         """As ``MCPServer.read_resource``; the plan view only for a client that declared the extension."""
@@ -353,8 +368,13 @@ CANNOT_ASK = "cannot-ask"
 
 
 def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
-    """The server, with its plan store at ``store_dir`` (default: ``$PLAN_STORE`` or ``./plans``)."""
-    store = PlanStore(Path(store_dir if store_dir is not None else os.environ.get("PLAN_STORE", "plans")))
+    """The server, with its plan store at ``store_dir`` (default: ``$PLAN_STORE``). With neither
+    (or an empty ``PLAN_STORE``) the server is read-only, as mcp-server.md "Sandbox and store"
+    says: no ``save_plan`` tool, no ``plan://`` template or listed plans, the catalog's
+    ``readOnly`` instructions and prompt text. Nothing is created here (:func:`serve` creates a
+    missing store at start)."""
+    root = store_dir if store_dir is not None else (os.environ.get("PLAN_STORE") or None)
+    store = PlanStore(Path(root)) if root is not None else None
     tools: List[Tool] = []
 
     def tool(**registration: Any) -> Callable[[F], F]:
@@ -392,6 +412,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
     ) -> Union[Elicit[Overwrite], str, None]:
         """The overwrite question, asked only for a valid plan whose id is already saved, and only
         when the client can ask the person; otherwise nothing is asked."""
+        assert store is not None  # save_plan, and with it this question, exist only with a store
         if not momentum_plan.validate_plan(plan, request)["valid"]:
             return None
         try:
@@ -404,12 +425,12 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
             return CANNOT_ASK
         return Elicit(fill(CATALOG["overwriteQuestion"]["message"], id=plan_id), Overwrite)
 
-    @tool(**catalog_tool("save_plan"))
     def save_plan(
         plan: PlanArg,
         request: RequestArg,
         answer: Annotated[ElicitationResult[Overwrite], Resolve(ask_to_overwrite)],
     ) -> SaveResult:
+        assert store is not None  # registered only with a store
         verdict = momentum_plan.validate_plan(plan, request)
         if not verdict["valid"]:
             refusals = CATALOG["refusals"]
@@ -447,6 +468,9 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
         result["warnings"].append(not_saved(reason, uri))
         return result
 
+    if store is not None:
+        tool(**catalog_tool("save_plan"))(save_plan)
+
     constant = CacheHint(ttl_ms=3_600_000, scope="public")  # the catalog never changes while running
     changing = CacheHint(ttl_ms=0, scope="private")  # the saved plans change with every save
     mcp = PlannerServer(
@@ -454,7 +478,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
         tools=tools,
         name=SERVER_NAME,
         version=momentum_plan.__version__,
-        instructions=INSTRUCTIONS,
+        instructions=CATALOG["instructions"][mode(store)],
         cache_hints={
             "server/discover": constant,
             "tools/list": constant,
@@ -467,18 +491,20 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
 
     template = CATALOG["resourceTemplate"]
 
-    @mcp.resource(
-        template["uriTemplate"],
-        name=template["name"],
-        title=template["title"],
-        description=template["description"],
-        mime_type=template["mimeType"],
-    )
     def read_plan(planId: str) -> str:  # noqa: N803 - the URI template names the parameter
-        text = store.read(planId)
+        text = store.read(planId) if store is not None else None
         if text is None:
             raise ResourceNotFoundError("Resource not found")
         return text
+
+    if store is not None:
+        mcp.resource(
+            template["uriTemplate"],
+            name=template["name"],
+            title=template["title"],
+            description=template["description"],
+            mime_type=template["mimeType"],
+        )(read_plan)
 
     view_html = VIEW_HTML_PATH.read_text(encoding="utf-8")
 
@@ -501,7 +527,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
     def draft_plan(
         request_json: Annotated[str, Field(title=argument["title"], description=argument["description"])],
     ) -> List[UserMessage]:
-        return [UserMessage(fill(prompt["text"]["withStore"], request_json=request_json))]
+        return [UserMessage(fill(prompt["text"][mode(store)], request_json=request_json))]
 
     return mcp
 
@@ -514,10 +540,11 @@ def main(argv: Optional[List[str]] = None) -> None:
 def serve(args: Namespace) -> None:
     """Serves as the parsed command line says (:func:`momentum_plan._planner_cli.parse_args`)."""
     mcp = build_server(args.store)
-    try:
-        mcp.store.create()  # at start, as the other two servers do: a host sees a bad --store at once
-    except OSError as e:
-        raise SystemExit(f"momentum-planner: cannot create the plan store {mcp.store.root}: {e}") from None
+    if mcp.store is not None:
+        try:
+            mcp.store.create()  # at start, as the other two servers do: a host sees a bad --store at once
+        except OSError as e:
+            raise SystemExit(f"momentum-planner: cannot create the plan store {mcp.store.root}: {e}") from None
     if args.http is None:
         mcp.run()
     else:

@@ -2,6 +2,7 @@
 //! itself is [`crate::guest`]).
 
 use std::fmt;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -12,7 +13,7 @@ use wasmtime_wasi::{I32Exit, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 
 use crate::cache;
 use crate::exit;
-use crate::guest::{Grant, MemoryCap, STDIO_ARGV0, engine_config, grant};
+use crate::guest::{GUEST_STORE, Grant, MemoryCap, STDIO_ARGV0, engine_config, grant};
 use crate::locate::Wasm;
 use crate::stdin::DirectStdin;
 
@@ -192,6 +193,19 @@ fn wasi_ctx(store: Option<&Path>, guest_args: &[String]) -> Result<WasiCtx, RunE
     Ok(b.build())
 }
 
+/// The runner's first stderr line in stdio mode (always printed, issue 29 finding 10): the host
+/// folder granted as the store, which the guest's own line names by its guest path
+/// [`GUEST_STORE`] only, or that there is none. `store`: the canonical host path from
+/// [`open_store`]. Rule: mcp-server.md "Sandbox and store".
+pub fn store_line(store: Option<&Path>) -> String {
+    match store {
+        Some(dir) => {
+            format!("momentum-plan-sandbox: plan store {} (the server sees it as {GUEST_STORE})", dir.display())
+        }
+        None => "momentum-plan-sandbox: no --store given: the server is read-only (no save_plan)".to_string(),
+    }
+}
+
 /// Runs the guest to its end. `Ok(code)` is the guest's exit status (0 normal end, 1 when
 /// `run` returned an error, else the code it exited with).
 pub fn run(guest: &GuestRun) -> Result<i32, RunError> {
@@ -202,6 +216,8 @@ pub fn run(guest: &GuestRun) -> Result<i32, RunError> {
         }
     };
     let store_dir = guest.store.as_deref().map(open_store).transpose()?;
+    // Never a panic on a closed stderr: the session goes on without its log.
+    let _ = writeln!(std::io::stderr(), "{}", store_line(store_dir.as_deref()));
     let wasm = guest.wasm.bytes().map_err(|e| RunError::UnreadableWasm(guest.wasm.clone(), e))?;
     say(&format!("read {} ({} bytes)", guest.wasm, wasm.len()));
 
