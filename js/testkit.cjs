@@ -266,7 +266,26 @@ function compare(verdict, expect) {
   return problems;
 }
 
+/**
+ * `[code, output]` of each fenced block of language `lang` in `markdown` (a README) and the
+ * ```text block right after it (its printed output); throws when such a block has no output
+ * block after it. The README tests (bindings-node, bindings-wasm) run each code block and
+ * compare what it prints with the output block.
+ */
+function readmeExamples(markdown, lang) {
+  const blocks = [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1], m[2]]);
+  const out = [];
+  blocks.forEach(([l, body], i) => {
+    if (l !== lang) return;
+    const next = blocks[i + 1];
+    if (!next || next[0] !== 'text') throw new Error(`README: the ${lang} block ${out.length + 1} is not followed by its output (a text block)`);
+    out.push([body, next[1]]);
+  });
+  return out;
+}
+
 module.exports = {
+  readmeExamples,
   ROOT,
   SHARED,
   VECTORS,

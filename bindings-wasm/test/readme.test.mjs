@@ -14,29 +14,17 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import kit from '../../js/testkit.cjs';
 
 const CRATE = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = join(CRATE, '..');
-
-/** `[code, output]` of each ```js block and the ```text block after it. */
-function examples(markdown) {
-  const blocks = [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1], m[2]]);
-  const out = [];
-  blocks.forEach(([lang, body], i) => {
-    if (lang !== 'js') return;
-    const next = blocks[i + 1];
-    assert.ok(next && next[0] === 'text', `README: the js block ${out.length + 1} is not followed by its output (a text block)`);
-    out.push([body, next[1]]);
-  });
-  return out;
-}
 
 const FILE_FETCH = `import { readFileSync as readWasm } from 'node:fs';
 globalThis.fetch = async (url) => new Response(readWasm(url), { headers: { 'content-type': 'application/wasm' } });
 `;
 
 test('every js example of the README prints what the README says', () => {
-  const found = examples(readFileSync(join(CRATE, 'README.md'), 'utf8'));
+  const found = kit.readmeExamples(readFileSync(join(CRATE, 'README.md'), 'utf8'), 'js');
   assert.ok(found.length >= 2, `${found.length} examples`);
   const dir = mkdtempSync(join(tmpdir(), 'momentum-plan-wasm-readme-'));
   try {
