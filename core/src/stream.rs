@@ -10,8 +10,9 @@
 
 use crate::json::{self, MAX_DEPTH};
 use crate::tree::{self, Node};
-use crate::validate::{Input, StreamDay, block_issues, member_issues, validate_input};
+use crate::validate::{Input, OwnedPart, StreamDay, block_issues, commitment_parts, member_issues, validate_input};
 use crate::verdict::{Issue, Verdict};
+use bumpalo::Bump;
 use serde_json::Value;
 
 /// The plan's top-level members whose issues depend on nothing but their own value and the
@@ -143,6 +144,8 @@ struct Frame {
 #[derive(Clone)]
 pub struct PlanStream {
     request: Value,
+    /// The request's commitment parts, read once (every block is checked against them).
+    parts: Vec<OwnedPart>,
     /// Every byte pushed.
     buf: Vec<u8>,
     /// How many bytes of `buf` the reader has read.
@@ -176,6 +179,7 @@ impl PlanStream {
     #[must_use]
     pub fn new(request: Value) -> PlanStream {
         PlanStream {
+            parts: commitment_parts(&request),
             request,
             buf: Vec::new(),
             pos: 0,
@@ -223,10 +227,10 @@ impl PlanStream {
     /// number) and returns the issues that became settled with them (code, path and message as
     /// the final verdict words them; validator.md §10), in the order they settled. Never panics.
     pub fn push(&mut self, bytes: &[u8]) -> Vec<Issue> {
-        let mut out = Vec::new();
+        let mut out = Out { issues: Vec::new(), arena: Bump::new() };
         self.buf.extend_from_slice(bytes);
         if self.stopped {
-            return out;
+            return out.issues;
         }
         // UTF-8 first: an invalid sequence is the verdict's `json` error whatever follows (§5.1).
         match std::str::from_utf8(&self.buf[self.utf8_ok..]) {
@@ -238,7 +242,7 @@ impl PlanStream {
                         out.extend(Verdict::not_json(&e).errors);
                     }
                     self.stopped = true;
-                    return out;
+                    return out.issues;
                 }
             }
         }
@@ -250,7 +254,7 @@ impl PlanStream {
         {
             self.settle_fault(at, &mut out);
         }
-        out
+        out.issues
     }
 
     /// The verdict on all the bytes pushed: exactly [`crate::validate_bytes`] of them (validator.md
@@ -262,7 +266,7 @@ impl PlanStream {
 
     /// The `json` issue of the fault at byte `at`, once the text up to it is whole characters and
     /// the core's parser, reading it, reports that fault (not the end of the text).
-    fn settle_fault(&mut self, at: usize, out: &mut Vec<Issue>) {
+    fn settle_fault(&mut self, at: usize, out: &mut Out) {
         let Ok(text) = std::str::from_utf8(&self.buf[..self.utf8_ok]) else { return };
         let mut end = at + 1;
         while end <= text.len() && !text.is_char_boundary(end) {
@@ -288,7 +292,7 @@ impl PlanStream {
     /// Reads the bytes not yet read (only those known to be whole UTF-8 do not matter: the
     /// grammar is ASCII outside strings, and inside one any byte but `"`, `\` and controls is text).
     #[allow(clippy::too_many_lines)] // one state machine: its states read best together
-    fn read(&mut self, out: &mut Vec<Issue>) {
+    fn read(&mut self, out: &mut Out) {
         let mut i = self.pos;
         while i < self.buf.len() {
             let c = self.buf[i];
@@ -394,7 +398,10 @@ impl PlanStream {
                         self.st = St::Literal { word, at: at + 1 };
                     }
                 }
-                _ if matches!(c, b' ' | b'\t' | b'\n' | b'\r') => {}
+                _ if matches!(c, b' ' | b'\t' | b'\n' | b'\r') => {
+                    i = tree::skip_ws(&self.buf, i);
+                    continue;
+                }
                 St::Value { close } => {
                     if close && c == b']' {
                         self.close(i, out);
@@ -486,7 +493,7 @@ impl PlanStream {
     }
 
     /// Closes the innermost container at its closer, byte `at`.
-    fn close(&mut self, at: usize, out: &mut Vec<Issue>) {
+    fn close(&mut self, at: usize, out: &mut Out) {
         if matches!(self.frames.last(), Some(Frame { role: Role::List { .. }, .. })) {
             self.list_next(true, out);
         }
@@ -500,7 +507,7 @@ impl PlanStream {
     }
 
     /// A value ended just before byte `end`.
-    fn value_done(&mut self, end: usize, out: &mut Vec<Issue>) {
+    fn value_done(&mut self, end: usize, out: &mut Out) {
         self.st = St::After;
         if self.frames.len() == 1
             && let Some((name, Some(start))) = self.member.take()
@@ -535,44 +542,46 @@ impl PlanStream {
     }
 
     /// The plan's `{`: the request's own issues are in the verdict of every object plan.
-    fn plan_opened(&mut self, out: &mut Vec<Issue>) {
-        let request = &self.request;
-        let arena = tree::arena_for(256);
-        let node = arena.alloc(Node::from_value(request, 1, &arena));
-        out.extend(member_issues("", None, node));
+    fn plan_opened(&mut self, out: &mut Out) {
+        let Out { issues, arena } = out;
+        arena.reset();
+        let node = arena.alloc(Node::from_value(&self.request, 1, arena));
+        issues.extend(member_issues("", None, node));
     }
 
     /// The plan's `}`: each of [`OWN_MEMBERS`] it lacks settles as missing.
-    fn plan_closed(&mut self, out: &mut Vec<Issue>) {
-        let arena = tree::arena_for(256);
-        let node = arena.alloc(Node::from_value(&self.request, 1, &arena));
+    fn plan_closed(&mut self, out: &mut Out) {
+        let Out { issues, arena } = out;
+        arena.reset();
+        let node = arena.alloc(Node::from_value(&self.request, 1, arena));
         // A plan without `kind` has no routine issues.
         self.pending.clear();
         for (k, name) in OWN_MEMBERS.iter().enumerate() {
             if !self.seen[k] {
-                out.extend(member_issues(name, None, node));
+                issues.extend(member_issues(name, None, node));
             }
         }
     }
 
     /// The top-level member `name` ended: its value is bytes `start..end`.
-    fn member_done(&mut self, name: &[u8], start: usize, end: usize, out: &mut Vec<Issue>) {
+    fn member_done(&mut self, name: &[u8], start: usize, end: usize, out: &mut Out) {
         let Some(k) = OWN_MEMBERS.iter().position(|m| m.as_bytes() == name) else { return };
         self.seen[k] = true;
         let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
-        let arena = tree::arena_for(text.len() + 256);
-        let request = arena.alloc(Node::from_value(&self.request, 1, &arena));
-        if let Ok(value) = tree::parse(text, &arena) {
+        let Out { issues, arena } = out;
+        arena.reset();
+        let request = arena.alloc(Node::from_value(&self.request, 1, arena));
+        if let Ok(value) = tree::parse(text, arena) {
             let value = arena.alloc(value);
             if OWN_MEMBERS[k] == "kind" {
                 let routine = matches!(value, Node::String("routine"));
                 self.routine = Some(routine);
                 let pending = std::mem::take(&mut self.pending);
                 if routine {
-                    out.extend(pending);
+                    issues.extend(pending);
                 }
             }
-            out.extend(member_issues(OWN_MEMBERS[k], Some(value), request));
+            issues.extend(member_issues(OWN_MEMBERS[k], Some(value), request));
         }
     }
 
@@ -598,44 +607,57 @@ impl PlanStream {
     }
 
     /// Routine issues: settled once the plan's `kind` is known to be `routine`.
-    fn routine_issues(&mut self, issues: Vec<Issue>, out: &mut Vec<Issue>) {
-        match self.routine {
+    fn routine_issues(routine: Option<bool>, pending: &mut Vec<Issue>, issues: Vec<Issue>, out: &mut Vec<Issue>) {
+        match routine {
             Some(true) => out.extend(issues),
             Some(false) => {}
-            None => self.pending.extend(issues),
+            None => pending.extend(issues),
         }
     }
 
     /// A block object of a day's list closed: bytes `start..end`.
-    fn block_closed(&mut self, start: usize, end: usize, out: &mut Vec<Issue>) {
-        let request = &self.request;
+    fn block_closed(&mut self, start: usize, end: usize, out: &mut Out) {
         let Some(Frame { role: Role::List { weekday, day, undecided }, count, .. }) = self.frames.last_mut() else {
             return;
         };
         let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
-        let arena = tree::arena_for(text.len());
-        let Ok(node) = tree::parse(text, &arena) else { return };
+        let Out { issues: settled, arena } = out;
+        arena.reset();
+        let Ok(node) = tree::parse(text, arena) else { return };
         let before = day.clone();
-        let (issues, waits) = block_issues(request, weekday.as_deref(), *count - 1, &node, None, day);
+        let (issues, waits) = block_issues(arena, &self.parts, weekday.as_deref(), *count - 1, &node, None, day);
         if waits {
             *undecided = Some(Box::new((*count - 1, (start, end), before, issues.clone())));
         }
-        self.routine_issues(issues, out);
+        Self::routine_issues(self.routine, &mut self.pending, issues, settled);
     }
 
     /// A day's list goes on (`,`) or ends (`]`, `last`): a block waiting to know whether it is
     /// the last element settles the rest of its issues.
-    fn list_next(&mut self, last: bool, out: &mut Vec<Issue>) {
-        let request = &self.request;
+    fn list_next(&mut self, last: bool, out: &mut Out) {
         let Some(Frame { role: Role::List { weekday, day, undecided }, .. }) = self.frames.last_mut() else { return };
         let Some(waiting) = undecided.take() else { return };
         let (i, (start, end), mut before, settled) = *waiting;
         let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
-        let arena = tree::arena_for(text.len());
-        let Ok(node) = tree::parse(text, &arena) else { return };
-        let (issues, _) = block_issues(request, weekday.as_deref(), i, &node, Some(last), &mut before);
+        let Out { issues: into, arena } = out;
+        arena.reset();
+        let Ok(node) = tree::parse(text, arena) else { return };
+        let (issues, _) = block_issues(arena, &self.parts, weekday.as_deref(), i, &node, Some(last), &mut before);
         *day = before;
         let new: Vec<Issue> = issues.into_iter().filter(|x| !settled.contains(x)).collect();
-        self.routine_issues(new, out);
+        Self::routine_issues(self.routine, &mut self.pending, new, into);
+    }
+}
+
+/// What one push settles, and the arena its settling works in (reset for each settle, so a push
+/// allocates at most once for it, however much settles).
+struct Out {
+    issues: Vec<Issue>,
+    arena: Bump,
+}
+
+impl Out {
+    fn extend(&mut self, issues: impl IntoIterator<Item = Issue>) {
+        self.issues.extend(issues);
     }
 }

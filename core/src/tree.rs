@@ -227,6 +227,32 @@ pub(crate) fn has_special(b: &[u8]) -> bool {
     special_bytes(x) != 0
 }
 
+/// The index of the first byte at or after `i` that is not JSON whitespace; runs of spaces
+/// (pretty-printed indentation) are read eight bytes at a time. The parser's and
+/// [`crate::PlanStream`]'s one whitespace scan.
+#[inline]
+pub(crate) fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    const SPACES: u64 = 0x2020_2020_2020_2020;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b' ' => {
+                if let Some(chunk) = b.get(i..i + 8) {
+                    let mut word = [0u8; 8];
+                    word.copy_from_slice(chunk);
+                    // Low bytes first: the zero bytes at the bottom are the leading spaces.
+                    let x = u64::from_le_bytes(word) ^ SPACES;
+                    i += if x == 0 { 8 } else { (x.trailing_zeros() / 8) as usize };
+                } else {
+                    i += 1;
+                }
+            }
+            b'\t' | b'\n' | b'\r' => i += 1,
+            _ => break,
+        }
+    }
+    i
+}
+
 /// An open container: where its values start on the parser's value stacks.
 enum Frame<'a> {
     Array(usize),
@@ -376,26 +402,9 @@ impl<'a> Parser<'a, '_> {
         self.ws_run();
     }
 
-    /// Skips a run of whitespace; runs of spaces (pretty-printed indentation) eight bytes at a time.
+    /// Skips a run of whitespace ([`skip_ws`]).
     fn ws_run(&mut self) {
-        const SPACES: u64 = 0x2020_2020_2020_2020;
-        while let Some(&c) = self.b.get(self.i) {
-            match c {
-                b' ' => {
-                    if let Some(chunk) = self.b.get(self.i..self.i + 8) {
-                        let mut word = [0u8; 8];
-                        word.copy_from_slice(chunk);
-                        // Low bytes first: the zero bytes at the bottom are the leading spaces.
-                        let x = u64::from_le_bytes(word) ^ SPACES;
-                        self.i += if x == 0 { 8 } else { (x.trailing_zeros() / 8) as usize };
-                    } else {
-                        self.i += 1;
-                    }
-                }
-                b'\t' | b'\n' | b'\r' => self.i += 1,
-                _ => break,
-            }
-        }
+        self.i = skip_ws(self.b, self.i);
     }
 
     /// The value at `self.i` (after any whitespace). `BUILD`: whether it is built; without,

@@ -12,6 +12,7 @@ use crate::verdict::{Issue, IssueCode};
 
 /// One stretch of a valid commitment (validator.md D4): `[start, end)` minutes on the days of
 /// `days` (bit 0 = mon … bit 6 = sun). A night shift has an evening and a morning part.
+#[derive(Clone, Copy)]
 pub(super) struct Part<'a> {
     label: Option<&'a Node<'a>>,
     start: i64,
@@ -19,6 +20,31 @@ pub(super) struct Part<'a> {
     days: u8,
     /// The whole commitment, for messages.
     shown: messages::CommitmentTimes,
+}
+
+/// A [`Part`] that owns its label: what a [`crate::PlanStream`] keeps of the request's
+/// commitments, read once (validator.md §10), for every block it settles.
+#[derive(Clone)]
+pub(crate) struct OwnedPart {
+    label: Option<serde_json::Value>,
+    start: i64,
+    end: i64,
+    days: u8,
+    shown: messages::CommitmentTimes,
+}
+
+impl<'a> Part<'a> {
+    /// The part, its label as a value.
+    pub(super) fn owned(&self) -> OwnedPart {
+        let Part { label, start, end, days, shown } = *self;
+        OwnedPart { label: label.map(|l| l.into_value()), start, end, days, shown }
+    }
+
+    /// An owned part read back, its label's view in `arena`.
+    pub(super) fn from_owned(p: &'a OwnedPart, arena: &'a bumpalo::Bump) -> Part<'a> {
+        let label = p.label.as_ref().map(|l| &*arena.alloc(Node::from_value(l, 1, arena)));
+        Part { label, start: p.start, end: p.end, days: p.days, shown: p.shown }
+    }
 }
 
 /// The stretches a commitment from `start` to `end` (minutes after midnight) on `days` covers

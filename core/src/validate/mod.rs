@@ -20,6 +20,7 @@ mod goal;
 mod request;
 mod routine;
 
+pub(crate) use commitments::OwnedPart;
 use commitments::Part;
 pub(crate) use commitments::stretches;
 
@@ -422,15 +423,29 @@ fn minutes_fact(minutes: i64) -> u32 {
 /// Runs the same rules as [`validate`] on a plan holding only that member and keeps the issues
 /// at the member's path, so no rule or message is written twice.
 pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request: &'a Node<'a>) -> Vec<Issue> {
+    let mut v = Validator::<false>::plain();
+    let root = Loc::Root;
+    let req = v.read_request(request, &root);
+    if name.is_empty() {
+        return v.errors;
+    }
+    v.errors.clear();
+    // Every other member holds a value its rules accept, so they format no issue only to have it
+    // dropped below (the filter, not these values, decides what is kept).
+    let (format, version, text) = (Node::String(crate::contract::FORMAT), Node::Number("1"), Node::String("x"));
+    let kind = match get(req, "kind") {
+        Some(k @ Node::String("routine" | "goal")) => k,
+        _ => &Node::String("routine"),
+    };
     let mut fields = PlanFields {
-        format: None,
-        contract_version: None,
-        kind: None,
-        name: None,
-        tagline: None,
-        description: None,
-        request_id: None,
-        request: None,
+        format: Some(&format),
+        contract_version: Some(&version),
+        kind: Some(kind),
+        name: Some(&text),
+        tagline: Some(&text),
+        description: Some(&text),
+        request_id: get(req, "requestId"),
+        request: Some(request),
         routine: None,
         goal: None,
     };
@@ -445,19 +460,33 @@ pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request
         "request" => fields.request = value,
         _ => {}
     }
-    let mut v = Validator::<false>::plain();
-    let root = Loc::Root;
-    v.envelope(&fields, &root);
-    v.request(&fields, request, &root);
-    let path = if name.is_empty() { String::new() } else { root.key(name).render() };
+    if name != "request" {
+        v.envelope(&fields, &root);
+    }
+    v.answer(&fields, request, req, &root);
+    let path = root.key(name).render();
     v.errors
         .into_iter()
         .filter(|i| match name {
-            "" => i.code == IssueCode::RequestInvalid,
             "request" => i.code == IssueCode::Request,
-            _ => i.code != IssueCode::RequestInvalid && i.path == path,
+            _ => i.path == path,
         })
         .collect()
+}
+
+/// The request's commitment parts (validator.md D4), read once for a [`crate::PlanStream`]:
+/// what [`block_issues`] checks each block against. A malformed commitment has none (its
+/// `requestInvalid` issue settles at the plan's `{`, [`member_issues`]).
+pub(crate) fn commitment_parts(request: &Value) -> Vec<OwnedPart> {
+    let arena = tree::arena_for(256);
+    let request = arena.alloc(Node::from_value(request, 1, &arena));
+    let mut v = Validator::<false>::plain();
+    let req = match request {
+        Node::Object(m) => Some(&*m),
+        _ => None,
+    };
+    v.read_commitments(get(req, "commitments"), &Loc::Root.key("request"));
+    v.parts.iter().map(Part::owned).collect()
 }
 
 /// A day's list of blocks as a [`crate::PlanStream`] has read it so far (§5.5, D8): owned, so it
@@ -475,33 +504,25 @@ pub(crate) struct StreamDay {
 /// (errors, then warnings) and whether the end past midnight waits for `last` (then call again
 /// with `last` known, on the `day` from before this call). The same rule functions as
 /// [`validate`]'s, so no rule or message is written twice.
-pub(crate) fn block_issues(
-    request: &Value,
+pub(crate) fn block_issues<'a>(
+    arena: &'a bumpalo::Bump,
+    parts: &'a [OwnedPart],
     weekday: Option<&str>,
     i: usize,
-    block: &Node<'_>,
+    block: &'a Node<'a>,
     last: Option<bool>,
     day: &mut StreamDay,
 ) -> (Vec<Issue>, bool) {
-    let arena = tree::arena_for(256);
-    let request = arena.alloc(Node::from_value(request, 1, &arena));
     let mut v = Validator::<false>::plain();
+    v.parts = parts.iter().map(|p| Part::from_owned(p, arena)).collect();
     let root = Loc::Root;
-    let echo = root.key("request");
-    let req = match request {
-        Node::Object(m) => Some(&*m),
-        _ => None,
-    };
-    v.read_commitments(get(req, "commitments"), &echo);
-    v.errors.clear();
     let routine = root.key("routine");
     let weekdays = routine.key("weekdays");
     let (path, which) = match weekday.and_then(|w| crate::contract::weekday_index(w).map(|d| (w, d))) {
         Some((w, d)) => (weekdays.key(w), routine::Day::Weekday(d)),
         None => (routine.key("blocks"), routine::Day::Every),
     };
-    let first =
-        day.first.as_ref().map(|(s, a)| (*s, a.as_ref().map(|a| &*arena.alloc(Node::from_value(a, 1, &arena)))));
+    let first = day.first.as_ref().map(|(s, a)| (*s, a.as_ref().map(|a| &*arena.alloc(Node::from_value(a, 1, arena)))));
     let mut st = routine::DayState { first, prev_end: day.prev_end, timed: Vec::new(), order_issue: None };
     let undecided = v.block(&mut st, i, block, &path, last);
     v.commitment_pass(&st.timed, &path, which);

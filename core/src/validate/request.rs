@@ -12,6 +12,13 @@ use crate::verdict::IssueCode;
 impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     /// §5.4: the request's own faults first (D1, §7), then the plan against it.
     pub(super) fn request(&mut self, plan: &PlanFields<'_>, request: &'a Node<'a>, root: &Loc<'_>) {
+        let req = self.read_request(request, root);
+        self.answer(plan, request, req, root);
+    }
+
+    /// The request's own faults (D1, §7: `requestInvalid`, in request order) and its parts:
+    /// the commitments and `days`. Returns the request's members (`None`: not an object).
+    pub(super) fn read_request(&mut self, request: &'a Node<'a>, root: &Loc<'_>) -> Option<&'a Members<'a>> {
         let echo = root.key("request");
         let req: Option<&'a Members<'a>> = match request {
             Node::Object(m) => Some(m),
@@ -28,6 +35,19 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 _ => self.error(IssueCode::RequestInvalid, &echo.key("days"), messages::request_days(d)),
             },
         }
+        req
+    }
+
+    /// The plan against the request read by [`Validator::read_request`] (`req`: its members):
+    /// `requestId`, the echo, the asked `kind`.
+    pub(super) fn answer(
+        &mut self,
+        plan: &PlanFields<'_>,
+        request: &'a Node<'a>,
+        req: Option<&'a Members<'a>>,
+        root: &Loc<'_>,
+    ) {
+        let echo = root.key("request");
 
         if !deep_equal_opt(plan.request_id, get(req, "requestId")) {
             self.error(
