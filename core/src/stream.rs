@@ -102,6 +102,23 @@ enum Role {
 /// index, its bytes, the list before it, and the issues it settled already.
 type Waiting = (usize, (usize, usize), StreamDay, Vec<Issue>);
 
+/// A member name: bytes of the text (no escape in it), or decoded.
+#[derive(Clone)]
+enum Name {
+    Raw(usize, usize),
+    Decoded(Box<[u8]>),
+}
+
+impl Name {
+    /// The name's bytes (`buf`: the text).
+    fn bytes<'b>(&'b self, buf: &'b [u8]) -> &'b [u8] {
+        match self {
+            Name::Raw(start, end) => &buf[*start..*end],
+            Name::Decoded(d) => d,
+        }
+    }
+}
+
 /// An open container.
 #[derive(Clone)]
 struct Frame {
@@ -110,8 +127,8 @@ struct Frame {
     /// Where it starts (its bracket), and how many elements (arrays) it has had.
     start: usize,
     count: usize,
-    /// The member names read so far (decoded), for a repeated name (objects only).
-    names: Vec<Box<[u8]>>,
+    /// Where its member names start in [`PlanStream::names`] (objects only).
+    names_from: usize,
 }
 
 /// Validates plan text as it streams in (validator.md §10): [`PlanStream::push`] the bytes as
@@ -154,6 +171,9 @@ pub struct PlanStream {
     utf8_ok: usize,
     st: St,
     frames: Vec<Frame>,
+    /// The member names of every open object, outermost first (each frame knows where its own
+    /// start), for a repeated name.
+    names: Vec<Name>,
     /// Start of the string or number being read.
     token_start: usize,
     /// Whether the string being read holds an escape.
@@ -171,6 +191,26 @@ pub struct PlanStream {
     /// Whether settling has stopped (a `json` fault settled, or a member name repeated).
     stopped: bool,
     repeated: bool,
+    /// The arena settling works in, kept from push to push (reset for each settle).
+    arena: Reused,
+}
+
+/// An arena kept between pushes. Behind a mutex only so that a stream can be shared between
+/// threads (`Sync`, as the bindings need); it is only ever reached through `&mut`, so never
+/// locked. A clone starts with an empty arena.
+#[derive(Default)]
+struct Reused(std::sync::Mutex<Bump>);
+
+// The bindings keep a stream between calls, on any thread.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<PlanStream>();
+};
+
+impl Clone for Reused {
+    fn clone(&self) -> Self {
+        Reused::default()
+    }
 }
 
 impl PlanStream {
@@ -186,6 +226,7 @@ impl PlanStream {
             utf8_ok: 0,
             st: St::Value { close: false },
             frames: Vec::new(),
+            names: Vec::new(),
             token_start: 0,
             escaped: false,
             member: None,
@@ -195,6 +236,7 @@ impl PlanStream {
             pending: Vec::new(),
             stopped: false,
             repeated: false,
+            arena: Reused::default(),
         }
     }
 
@@ -227,10 +269,18 @@ impl PlanStream {
     /// number) and returns the issues that became settled with them (code, path and message as
     /// the final verdict words them; validator.md §10), in the order they settled. Never panics.
     pub fn push(&mut self, bytes: &[u8]) -> Vec<Issue> {
-        let mut out = Out { issues: Vec::new(), arena: Bump::new() };
+        let arena = std::mem::take(self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let mut out = Out { issues: Vec::new(), arena };
+        let issues = self.read_bytes(bytes, &mut out);
+        *self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = out.arena;
+        issues
+    }
+
+    /// [`PlanStream::push`], settling into `out`.
+    fn read_bytes(&mut self, bytes: &[u8], out: &mut Out) -> Vec<Issue> {
         self.buf.extend_from_slice(bytes);
         if self.stopped {
-            return out.issues;
+            return std::mem::take(&mut out.issues);
         }
         // UTF-8 first: an invalid sequence is the verdict's `json` error whatever follows (§5.1).
         match std::str::from_utf8(&self.buf[self.utf8_ok..]) {
@@ -242,19 +292,19 @@ impl PlanStream {
                         out.extend(Verdict::not_json(&e).errors);
                     }
                     self.stopped = true;
-                    return out.issues;
+                    return std::mem::take(&mut out.issues);
                 }
             }
         }
         if self.fault_at.is_none() {
-            self.read(&mut out);
+            self.read(out);
         }
         if let Some(at) = self.fault_at
             && !self.stopped
         {
-            self.settle_fault(at, &mut out);
+            self.settle_fault(at, out);
         }
-        out.issues
+        std::mem::take(&mut out.issues)
     }
 
     /// The verdict on all the bytes pushed: exactly [`crate::validate_bytes`] of them (validator.md
@@ -414,7 +464,8 @@ impl PlanStream {
                                 }
                                 let object = c == b'{';
                                 let role = self.role_of(object);
-                                self.frames.push(Frame { object, role, start: i, count: 0, names: Vec::new() });
+                                let names_from = self.names.len();
+                                self.frames.push(Frame { object, role, start: i, count: 0, names_from });
                                 if object && self.frames.len() == 1 {
                                     self.plan_opened(out);
                                 }
@@ -498,6 +549,9 @@ impl PlanStream {
             self.list_next(true, out);
         }
         let frame = self.frames.pop();
+        if let Some(f) = &frame {
+            self.names.truncate(f.names_from);
+        }
         match frame.as_ref().map(|f| (&f.role, f.start)) {
             Some((Role::Plan, _)) => self.plan_closed(out),
             Some((Role::Block, start)) => self.block_closed(start, at + 1, out),
@@ -518,27 +572,26 @@ impl PlanStream {
 
     /// A member name ended at its closing quote, byte `end`: a repeated name stops settling.
     fn name_done(&mut self, start: usize, end: usize) {
-        let raw = &self.buf[start..end];
-        let name: Box<[u8]> = if self.escaped {
+        let name = if self.escaped {
             // The name is a whole JSON string the reader has checked: decoded by serde_json.
             std::str::from_utf8(&self.buf[start - 1..=end])
                 .ok()
                 .and_then(|t| serde_json::from_str::<String>(t).ok())
-                .map_or_else(|| raw.into(), |s| s.into_bytes().into_boxed_slice())
+                .map_or(Name::Raw(start, end), |s| Name::Decoded(s.into_bytes().into_boxed_slice()))
         } else {
-            raw.into()
+            Name::Raw(start, end)
         };
-        let depth = self.frames.len();
-        let Some(frame) = self.frames.last_mut() else { return };
-        if frame.names.iter().any(|n| **n == *name) {
+        let Some(frame) = self.frames.last() else { return };
+        let buf = &self.buf;
+        if self.names[frame.names_from..].iter().any(|n| n.bytes(buf) == name.bytes(buf)) {
             self.repeated = true;
             self.stopped = true;
             return;
         }
-        if depth == 1 {
-            self.member = Some((name.clone(), None));
+        if self.frames.len() == 1 {
+            self.member = Some((name.bytes(buf).into(), None));
         }
-        frame.names.push(name);
+        self.names.push(name);
     }
 
     /// The plan's `{`: the request's own issues are in the verdict of every object plan.
@@ -570,7 +623,11 @@ impl PlanStream {
         let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
         let Out { issues, arena } = out;
         arena.reset();
-        let request = arena.alloc(Node::from_value(&self.request, 1, arena));
+        // Only these are judged against the request (`member_issues`): the others need no view of it.
+        let request = match OWN_MEMBERS[k] {
+            "kind" | "requestId" | "request" => arena.alloc(Node::from_value(&self.request, 1, arena)),
+            _ => &Node::Null,
+        };
         if let Ok(value) = tree::parse(text, arena) {
             let value = arena.alloc(value);
             if OWN_MEMBERS[k] == "kind" {
@@ -588,7 +645,7 @@ impl PlanStream {
     /// The role of a container opening now (an object when `object`), from its parent's.
     fn role_of(&self, object: bool) -> Role {
         let Some(parent) = self.frames.last() else { return if object { Role::Plan } else { Role::Other } };
-        let name = parent.names.last().map(|n| &**n);
+        let name = self.names[parent.names_from..].last().map(|n| n.bytes(&self.buf));
         match (&parent.role, object, name) {
             (Role::Plan, true, Some(b"routine")) => Role::Routine,
             (Role::Routine, false, Some(b"blocks")) => {
@@ -649,8 +706,7 @@ impl PlanStream {
     }
 }
 
-/// What one push settles, and the arena its settling works in (reset for each settle, so a push
-/// allocates at most once for it, however much settles).
+/// What one push settles, and the arena its settling works in (reset for each settle).
 struct Out {
     issues: Vec<Issue>,
     arena: Bump,

@@ -9,6 +9,8 @@ use crate::tree::Node;
 pub(crate) fn deep_equal(a: &Node<'_>, b: &Node<'_>) -> bool {
     match (a, b) {
         // Two values that are not both containers: no walk (most calls compare two strings).
+        // The same container (a PlanStream compares a request with itself): equal without a walk.
+        (Node::Array(_), Node::Array(_)) | (Node::Object(_), Node::Object(_)) if std::ptr::eq(a, b) => return true,
         (Node::Array(_), Node::Array(_)) | (Node::Object(_), Node::Object(_)) => {}
         (Node::Number(x), Node::Number(y)) => return numbers_equal(x, y),
         _ => return a == b,

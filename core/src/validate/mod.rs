@@ -421,15 +421,19 @@ fn minutes_fact(minutes: i64) -> u32 {
 /// `contractVersion`, `kind`, `name`, `tagline`, `description`, `requestId`, `request`; with
 /// `name` empty, the request's own `requestInvalid` issues (in every object plan's verdict).
 /// Runs the same rules as [`validate`] on a plan holding only that member and keeps the issues
-/// at the member's path, so no rule or message is written twice.
+/// at the member's path, so no rule or message is written twice. `request` is read only for
+/// `kind`, `requestId`, `request` and the empty name (a caller may pass `null` for the others).
 pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request: &'a Node<'a>) -> Vec<Issue> {
     let mut v = Validator::<false>::plain();
     let root = Loc::Root;
-    let req = v.read_request(request, &root);
     if name.is_empty() {
+        v.read_request(request, &root);
         return v.errors;
     }
-    v.errors.clear();
+    let req = match request {
+        Node::Object(m) => Some(m),
+        _ => None,
+    };
     // Every other member holds a value its rules accept, so they format no issue only to have it
     // dropped below (the filter, not these values, decides what is kept).
     let (format, version, text) = (Node::String(crate::contract::FORMAT), Node::Number("1"), Node::String("x"));
@@ -463,7 +467,10 @@ pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request
     if name != "request" {
         v.envelope(&fields, &root);
     }
-    v.answer(&fields, request, req, &root);
+    // Only these three are judged against the request (§5.4); the others never read it.
+    if let "kind" | "requestId" | "request" = name {
+        v.answer(&fields, request, req, &root);
+    }
     let path = root.key(name).render();
     v.errors
         .into_iter()
@@ -494,7 +501,9 @@ pub(crate) fn commitment_parts(request: &Value) -> Vec<OwnedPart> {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct StreamDay {
     prev_end: Option<i64>,
-    first: Option<(i64, Option<Value>)>,
+    /// Set once, at the list's first block that passes the time and duration checks (shared by
+    /// the copies a waiting block keeps).
+    first: Option<(i64, Option<std::sync::Arc<Value>>)>,
 }
 
 /// The issues of block `i` of a routine's day list (`weekday`: the `routine.weekdays` key, or
@@ -527,7 +536,9 @@ pub(crate) fn block_issues<'a>(
     let undecided = v.block(&mut st, i, block, &path, last);
     v.commitment_pass(&st.timed, &path, which);
     day.prev_end = st.prev_end;
-    day.first = st.first.map(|(s, a)| (s, a.map(|a| a.into_value())));
+    if day.first.is_none() {
+        day.first = st.first.map(|(s, a)| (s, a.map(|a| std::sync::Arc::new(a.into_value()))));
+    }
     let mut issues = v.errors;
     issues.append(&mut v.warnings);
     (issues, undecided)
