@@ -20,7 +20,7 @@ FUZZ="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$FUZZ")"
 SHARED="$ROOT/../shared"
 CARGO_FUZZ_VERSION="0.13.2"
-ALL_TARGETS=(validate_text validate_pair mcp_lines http_requests)
+ALL_TARGETS=(validate_text validate_pair mcp_lines http_requests stream_completion)
 
 SECS="${1:-60}"
 [[ $# -gt 0 ]] && shift

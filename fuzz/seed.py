@@ -7,6 +7,9 @@ literal form, duplicate names stay), plus a few hand-written MCP sessions for `m
 `http_requests`.
 Each seed is named by the SHA-1 of its bytes, so reruns are idempotent.
 
+`stream_completion` gets the same (plan, request) seeds as `validate_pair`, each with control
+bytes (the SHA-1 of the plan) that cut the plan somewhere and choose a completion and chunks.
+
 Usage: seed.py SHARED_DIR CORPUS_DIR [MAX_BYTES]
 """
 
@@ -44,6 +47,11 @@ def raw_members(line):
         i = ws(end)
         if line[i] == ",":
             i += 1
+
+
+def control(plan):
+    """Control bytes for a `stream_completion` seed: a cut, a completion, chunk sizes."""
+    return hashlib.sha1(plan).digest() + hashlib.sha1(plan[::-1]).digest()
 
 
 def utf8(text):
@@ -137,6 +145,8 @@ def main():
     max_bytes = int(sys.argv[3]) if len(sys.argv) > 3 else DEFAULT_MAX
     text = Corpus(root, "validate_text", max_bytes)
     pair = Corpus(root, "validate_pair", max_bytes)
+    # stream_completion reads PLAN \0 REQUEST \0 CONTROL: the pairs, with control bytes.
+    stream = Corpus(root, "stream_completion", max_bytes)
     mcp = Corpus(root, "mcp_lines", max_bytes)
 
     pairs = []
@@ -151,6 +161,7 @@ def main():
             text.add(plan)
             text.add(request)
             pair.add(plan + b"\0" + request)
+            stream.add(plan + b"\0" + request + b"\0" + control(plan))
             pairs.append((plan.decode(), request.decode()))
 
     vec = os.path.join(shared, "vectors")
@@ -170,6 +181,7 @@ def main():
                 text.add(plan_bytes)
                 text.add(utf8(request_raw))
                 pair.add(plan_bytes + b"\0" + utf8(request_raw))
+                stream.add(plan_bytes + b"\0" + utf8(request_raw) + b"\0" + control(plan_bytes))
                 if name in ("base.jsonl", "text.jsonl", "limits.jsonl"):
                     pairs.append((plan_raw, request_raw))
 
@@ -256,7 +268,7 @@ def main():
                  "POST /mcp\nHost: localhost\nContent-Type: application/json\nAccept: text/html"):
         http.add(utf8(head + "\n\n" + '{"jsonrpc":"2.0","id":1,"method":"ping"}'))
 
-    for c in (text, pair, mcp, http):
+    for c in (text, pair, stream, mcp, http):
         print("seeded %s: %d inputs -> %s" % (os.path.basename(c.dir), c.count, c.dir))
 
 

@@ -14,17 +14,9 @@ use libfuzzer_sys::fuzz_target;
 use momentum_plan::{Value, parse_json_bytes};
 use std::sync::OnceLock;
 
-fn split(data: &[u8]) -> (&[u8], &[u8], &[u8]) {
-    let mut parts = data.splitn(3, |b| *b == 0);
-    let a = parts.next().unwrap_or_default();
-    let b = parts.next().unwrap_or_default();
-    let c = parts.next().unwrap_or_default();
-    (a, b, c)
-}
-
 fn pair(data: &[u8]) -> Option<(Value, Value)> {
     fuzz_support::start_input();
-    let (plan, request, edits) = split(data);
+    let (plan, request, edits) = fuzz_support::split(data);
     match (parse_json_bytes(plan), parse_json_bytes(request)) {
         (Ok(mut p), Ok(mut r)) => {
             let mut u = Unstructured::new(edits);

@@ -5,6 +5,7 @@
 
 pub mod invariants;
 pub mod mem_store;
+pub mod stream;
 
 pub use invariants::*;
 
@@ -12,6 +13,16 @@ use arbitrary::{Result, Unstructured};
 use momentum_plan::Value;
 use serde_json::{Map, Number};
 use std::cell::Cell;
+
+/// An input `A \0 B \0 REST` split in three (missing parts empty): the layout of the
+/// `validate_pair` and `stream_completion` inputs.
+pub fn split(data: &[u8]) -> (&[u8], &[u8], &[u8]) {
+    let mut parts = data.splitn(3, |b| *b == 0);
+    let a = parts.next().unwrap_or_default();
+    let b = parts.next().unwrap_or_default();
+    let c = parts.next().unwrap_or_default();
+    (a, b, c)
+}
 
 // ---------------------------------------------------------------------------------------------
 // Plan-shaped value generation and structured edits.
