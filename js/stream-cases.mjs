@@ -154,7 +154,9 @@ export function streamCases({ PlanStream, streamPlan, validatePlan }, { text, re
         async function* deltas() {
           for (const p of parts) yield p;
         }
-        for (const source of [deltas(), parts, readable(parts), readable(parts.map((p) => new TextEncoder().encode(p)))]) {
+        const bytes = parts.map((p) => new TextEncoder().encode(p));
+        // a ReadableStream, and one that only gives a reader (no async iteration, as in Safari)
+        for (const source of [deltas(), parts, readable(parts), readable(bytes), readerOnly(readable(bytes))]) {
           const s = new PlanStream(request);
           assert.deepEqual(await collect(streamPlan(s, source)), want);
           assert.deepEqual(s.finish(), verdict);
@@ -165,24 +167,26 @@ export function streamCases({ PlanStream, streamPlan, validatePlan }, { text, re
       'streamPlan stops where the caller stops, and cancels a ReadableStream',
       async () => {
         const [want] = direct();
-        let cancelled = false;
-        const source = new ReadableStream({
-          start(c) {
-            for (const p of parts) c.enqueue(p);
-            c.close();
-          },
-          cancel() {
-            cancelled = true;
-          },
-        });
-        const s = new PlanStream(request);
-        for await (const issue of streamPlan(s, source)) {
-          assert.deepEqual(issue, want[0]);
-          break;
+        for (const wrap of [(r) => r, readerOnly]) {
+          let cancelled = false;
+          const source = new ReadableStream({
+            start(c) {
+              for (const p of parts) c.enqueue(p);
+              c.close();
+            },
+            cancel() {
+              cancelled = true;
+            },
+          });
+          const s = new PlanStream(request);
+          for await (const issue of streamPlan(s, wrap(source))) {
+            assert.deepEqual(issue, want[0]);
+            break;
+          }
+          assert.ok(cancelled, 'the source was cancelled');
+          assert.ok(s.length < new TextEncoder().encode(text).length, 'the rest was never pushed');
+          assert.equal(s.finish().valid, false);
         }
-        assert.ok(cancelled, 'the source was cancelled');
-        assert.ok(s.length < new TextEncoder().encode(text).length, 'the rest was never pushed');
-        assert.equal(s.finish().valid, false);
       },
     ],
     [
@@ -251,6 +255,12 @@ export function streamCases({ PlanStream, streamPlan, validatePlan }, { text, re
       },
     ],
   ];
+}
+
+/** Only the reader of a ReadableStream: what streamPlan reads where a stream is not async
+ * iterable. */
+function readerOnly(stream) {
+  return { getReader: () => stream.getReader() };
 }
 
 /** A ReadableStream of `chunks`. */
