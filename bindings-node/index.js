@@ -2,8 +2,9 @@
 /**
  * momentum-plan-node: the plan validator of the momentum-plan project for Node.js, native
  * (napi-rs). Four functions: `validatePlan(plan, request)`, `repairPlan(plan, request, options)`,
- * `planSchema(request, variant)` and `getPlanContract()`; types in `index.d.ts`; ESM entry
- * `index.mjs`.
+ * `planSchema(request, variant)` and `getPlanContract()`; the class `PlanStream(request)` and the
+ * async generator `streamPlan(stream, chunks)` (a plan validated as it streams, validator.md §10);
+ * types in `index.d.ts`; ESM entry `index.mjs`.
  *
  * They are the converter shared with momentum-plan-wasm (`convert.js`, generated at build time
  * from `js/convert.js` at the repository root; its header says what is written and what is
@@ -13,8 +14,8 @@
  * (shared/spec/validator.md).
  */
 
-const { makeConverter } = require('./convert.js')
+const { makeConverter, streamPlan } = require('./convert.js')
 
-const { validatePlan, repairPlan, planSchema, getPlanContract } = makeConverter(require('./native.js'))
+const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream } = makeConverter(require('./native.js'))
 
-module.exports = { validatePlan, repairPlan, planSchema, getPlanContract }
+module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan }

@@ -9,6 +9,26 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/**
+ * `js::Stream` as the class `PlanStream` (validator.md §10): `new PlanStream(requestText)`,
+ * `requestError()`, `push(chunk)` (a string or a `Uint8Array` of UTF-8), `finish()`, the getters
+ * `repeatedName` and `length`; the answers are `js::Stream`'s, encoded.
+ */
+export declare class PlanStream {
+  /** `js::Stream::new` of a request text. */
+  constructor(request: unknown)
+  /** `js::Stream::request_error`. */
+  requestError(): string
+  /** `js::Stream::push` of a chunk's bytes. */
+  push(chunk: unknown): string
+  /** `js::Stream::finish`. */
+  finish(): string
+  /** `js::Stream::repeated_name`. */
+  get repeatedName(): boolean
+  /** `js::Stream::len` (a plan's bytes are far below 2^53). */
+  get length(): number
+}
+
 /** `js::check_names`. */
 export declare function checkNames(): Array<string>
 

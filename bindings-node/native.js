@@ -835,6 +835,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.PlanStream = nativeBinding.PlanStream
 module.exports.checkNames = nativeBinding.checkNames
 module.exports.faultText = nativeBinding.faultText
 module.exports.floatText = nativeBinding.floatText

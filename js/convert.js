@@ -66,6 +66,9 @@
  *   `floatText(x)`, `faultText(argument, path, kind, detail)`, `textFaultText(argument, unit,
  *   before)`: the core's limit, registry, paths, number form and fault messages;
  * - `planContract()`: the contract's compact JSON (validator.md §2);
+ * - the class `PlanStream(requestText)` (validator.md §10): `requestError()` (`''` or an answer
+ *   to throw), `push(chunkText)` (packed issues, `''` for none), `finish()` (a packed verdict),
+ *   the getters `repeatedName` and `length`;
  * - the answers, each one string that `decodeAnswer` reads: `validate(planText, requestText)`,
  *   `planFault(path, kind, detail)`, `planTextFault(unit, before)` (a packed verdict);
  *   `repair(planText, requestText, unsafe)`, `repairPlanFault(requestText, unsafe, path, kind,
@@ -77,7 +80,8 @@
  * (`withUtf8`); else a text goes as the string or bytes it is (bindings-node, which reads a string
  * with one N-API copy).
  *
- * Returns `{validatePlan, repairPlan, planSchema, getPlanContract, toJsonText, renderPath, MAX_DEPTH}`.
+ * Returns `{validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, toJsonText,
+ * renderPath, MAX_DEPTH}`; `streamPlan` (below) works over any PlanStream.
  */
 export function makeConverter(native, options = {}) {
   const MAX_DEPTH = native.maxDepth();
@@ -537,8 +541,140 @@ export function makeConverter(native, options = {}) {
     }
   }
 
-  return { validatePlan, repairPlan, planSchema, getPlanContract, toJsonText, renderPath, MAX_DEPTH };
+  /**
+   * A plan validated as a model writes it (validator.md §10): the core's `PlanStream` through the
+   * native class of the same name (js-native/src/stream.rs). `new PlanStream(request)`, then
+   * `push(chunk)` any number of times, then `finish()` once.
+   *
+   * A string chunk may end inside a surrogate pair: its high surrogate waits for the next chunk
+   * (so a text split at any UTF-16 index streams whole); a lone surrogate anywhere else, which
+   * UTF-8 text cannot carry, is a TypeError (Python's str cannot hold a split pair; its
+   * PlanStream raises ValueError for a lone surrogate).
+   */
+  class PlanStream {
+    #native;
+    /** A high surrogate that ended the last string chunk, waiting for its low half ('' for none). */
+    #high = '';
+
+    /**
+     * @param {unknown} request the request the plan answers, as validatePlan takes it (a JS value,
+     *   or its JSON text as a string or UTF-8 bytes).
+     * @throws {TypeError} as validatePlan for the request.
+     * @throws {SyntaxError} request text that is not JSON, or bytes that are not UTF-8.
+     */
+    constructor(request) {
+      const requestText = toJsonText(request, 'request');
+      const stream = utf8 ? withUtf8(requestText, '', newStream) : new native.PlanStream(requestText);
+      const error = stream.requestError();
+      if (error !== '') {
+        stream.free?.();
+        decodeAnswer(error);
+      }
+      this.#native = stream;
+    }
+
+    /**
+     * Reads the next chunk of the plan's text and returns the issues that became settled with it
+     * (no continuation of the text can remove them), in the order they settled.
+     *
+     * @param {string | ArrayBuffer | ArrayBufferView} chunk a string, or UTF-8 bytes (a Uint8Array,
+     *   Buffer, ArrayBuffer or byte view, as validatePlan reads bytes), split anywhere (inside a
+     *   UTF-8 sequence, an escape, a number; a string inside a surrogate pair).
+     * @returns `{code, path, message}[]`, each worded exactly as the final verdict words it (the
+     *   same objects validatePlan's verdict holds); usually empty.
+     * @throws {TypeError} a chunk of another type, or text holding a lone surrogate.
+     * @throws {Error} after finish().
+     */
+    push(chunk) {
+      chunk = argumentOf(chunk);
+      if (typeof chunk === 'string') {
+        if (this.#high !== '') {
+          chunk = this.#high + chunk;
+          this.#high = '';
+        }
+        const last = chunk.charCodeAt(chunk.length - 1);
+        if (last >= 0xd800 && last <= 0xdbff) {
+          this.#high = chunk.slice(-1);
+          chunk = chunk.slice(0, -1);
+        }
+        if (!wellFormed(chunk)) throw loneSurrogateChunk();
+      } else if (!(chunk instanceof Uint8Array)) {
+        throw new TypeError(`PlanStream.push takes a string or UTF-8 bytes (a Uint8Array, Buffer or ArrayBuffer), not ${typeName(chunk)}`);
+      } else if (this.#high !== '') {
+        throw loneSurrogateChunk();
+      }
+      const stream = this.#native;
+      const packed = decodeAnswer(utf8 && typeof chunk === 'string' ? withUtf8(chunk, '', (c) => stream.push(c)) : stream.push(chunk));
+      return packed === '' ? [] : unpack(packed).errors;
+    }
+
+    /**
+     * The verdict on all the text pushed: deep-equal to validatePlan of that text (a text that
+     * ended early gets the `json` error saying inside what). The stream is then spent.
+     *
+     * @returns the verdict `{valid, errors, warnings, checks}`, as validatePlan's.
+     * @throws {TypeError} the text ended inside a surrogate pair (a lone surrogate; the stream
+     *   stays open for the low half).
+     * @throws {Error} after an earlier finish().
+     */
+    finish() {
+      if (this.#high !== '') throw loneSurrogateChunk();
+      return unpack(this.#native.finish());
+    }
+
+    /** Whether a member name has repeated: nothing settles from then on and only finish() counts
+     * (validator.md §10, §7). False after finish(). */
+    get repeatedName() {
+      return this.#native.repeatedName;
+    }
+
+    /** How many bytes of UTF-8 have been pushed (a high surrogate waiting for its pair not yet);
+     * 0 after finish(). */
+    get length() {
+      return this.#native.length;
+    }
+  }
+
+  /** A native stream over the request's UTF-8 bytes (withUtf8's call). */
+  function newStream(requestBytes) {
+    return new native.PlanStream(requestBytes);
+  }
+
+  return { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, toJsonText, renderPath, MAX_DEPTH };
 }
+
+/**
+ * Pushes each chunk of `chunks` into `stream` (a PlanStream) and yields each issue as it settles
+ * (validator.md §10): an async generator, for a model SDK's text deltas. Stop iterating to stop
+ * early (the first error is final); either way `stream.finish()` then gives the verdict on what was
+ * pushed. As Python's `astream_plan`.
+ *
+ * @param stream a PlanStream of the same package.
+ * @param chunks an async iterable (or an iterable) of chunks, or a WHATWG ReadableStream of them
+ *   (read with a reader where the stream is not async iterable; cancelled when iteration stops
+ *   early, as `for await` does); each chunk a string or UTF-8 bytes, as `push` takes it.
+ * @yields `{code, path, message}`: each settled issue, as `push` returns it.
+ * @throws what `push` throws, and what the source throws.
+ */
+export const streamPlan = async function* streamPlan(stream, chunks) {
+  if (chunks !== null && typeof chunks === 'object' && !(Symbol.asyncIterator in chunks) && typeof chunks.getReader === 'function') {
+    const reader = chunks.getReader();
+    let done = false;
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) break;
+        yield* stream.push(next.value);
+      }
+      done = true;
+    } finally {
+      if (!done) await reader.cancel();
+      reader.releaseLock();
+    }
+    return;
+  }
+  for await (const chunk of chunks) yield* stream.push(chunk);
+};
 
 /**
  * The verdict object (the core's Verdict::to_json, as plain objects with its key order) of a
@@ -573,8 +709,9 @@ function issues(parts, at, count) {
  * error it names, thrown: the one reader of the answer markers. The first character `!` is request
  * text that is not JSON (a SyntaxError, `.argument` 'request', `.path` '$'), `?` an unknown schema
  * variant (a RangeError), `#` a request no plan can satisfy (an Error, `.argument` 'request',
- * `.path` '$'); anything else is the value: a packed verdict (`0`, `1`, or `{` for its JSON) or JSON
- * text (`{`).
+ * `.path` '$'), `~` a PlanStream used after its finish() (an Error); anything else is the value: a
+ * packed verdict (`0`, `1`, or `{` for its JSON), JSON text (`{`), or a stream's packed issues (`''`
+ * for none).
  */
 export function decodeAnswer(answer) {
   switch (answer.charCodeAt(0)) {
@@ -584,6 +721,8 @@ export function decodeAnswer(answer) {
       throw new RangeError(answer.slice(1));
     case 35 /* # */:
       throw withPlace(new Error(answer.slice(1)), 'request', '$');
+    case 126 /* ~ */:
+      throw new Error(answer.slice(1));
     default:
       return answer;
   }
@@ -702,6 +841,19 @@ function withPlace(error, argument, path, kind = null) {
   error.path = path;
   error.kind = kind;
   return error;
+}
+
+/** The TypeError for a PlanStream chunk holding a lone surrogate. */
+function loneSurrogateChunk() {
+  return new TypeError('PlanStream: the text holds a lone surrogate, which UTF-8 text cannot carry');
+}
+
+/** How a value that is no chunk is named in PlanStream.push's TypeError: `null`, `a number`,
+ * `an object`. */
+function typeName(v) {
+  if (v === null) return 'null';
+  const t = typeof v;
+  return t === 'object' || t === 'undefined' ? `an ${t}` : `a ${t}`;
 }
 
 /** `options.unsafe` of repairPlan: false unless `true`; a TypeError for options that are not an

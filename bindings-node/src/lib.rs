@@ -140,5 +140,51 @@ pub fn plan_contract() -> &'static str {
     js::CONTRACT_JSON
 }
 
+/// `js::Stream` as the class `PlanStream` (validator.md §10): `new PlanStream(requestText)`,
+/// `requestError()`, `push(chunk)` (a string or a `Uint8Array` of UTF-8), `finish()`, the getters
+/// `repeatedName` and `length`; the answers are `js::Stream`'s, encoded.
+#[napi(js_name = "PlanStream")]
+pub struct PlanStream(js::Stream);
+
+#[napi]
+impl PlanStream {
+    /// `js::Stream::new` of a request text.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(request: Unknown<'_>) -> Result<PlanStream> {
+        Ok(PlanStream(js::Stream::new(text::read_text(&request, "request")?.js())))
+    }
+
+    /// `js::Stream::request_error`.
+    #[napi(catch_unwind)]
+    pub fn request_error(&self) -> String {
+        self.0.request_error()
+    }
+
+    /// `js::Stream::push` of a chunk's bytes.
+    #[napi(catch_unwind)]
+    pub fn push(&mut self, chunk: Unknown<'_>) -> Result<String> {
+        Ok(self.0.push(text::read_text(&chunk, "chunk")?.bytes()).encode())
+    }
+
+    /// `js::Stream::finish`.
+    #[napi(catch_unwind)]
+    pub fn finish(&mut self) -> String {
+        self.0.finish().encode()
+    }
+
+    /// `js::Stream::repeated_name`.
+    #[napi(getter, catch_unwind)]
+    pub fn repeated_name(&self) -> bool {
+        self.0.repeated_name()
+    }
+
+    /// `js::Stream::len` (a plan's bytes are far below 2^53).
+    #[napi(getter, catch_unwind)]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn length(&self) -> f64 {
+        self.0.len() as f64
+    }
+}
+
 #[cfg(feature = "test-exports")]
 pub mod test_exports;

@@ -35,6 +35,16 @@ impl Text<'_> {
     }
 }
 
+impl Text<'_> {
+    /// The text's UTF-8 bytes.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        match self {
+            Text::Str(s) => s.as_bytes(),
+            Text::Bytes(b) => b,
+        }
+    }
+}
+
 /// The JS value `value` as [`Text`]: a `Uint8Array`'s bytes as they are, else a string as
 /// [`read_string`] reads it (`what` names it in errors).
 ///

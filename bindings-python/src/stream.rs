@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 
 /// The message for a call after `finish` (the stream has given its verdict).
-const FINISHED: &str = "PlanStream: finish() has already given the verdict; start a new PlanStream";
+const FINISHED: &str = momentum_plan::PlanStream::FINISHED;
 
 /// A plan validated as it arrives (validator.md §10): `PlanStream(request)`, then `push(chunk)`
 /// any number of times, then `finish()`.

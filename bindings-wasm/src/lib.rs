@@ -145,5 +145,48 @@ pub fn value_span(text: &str, path: &str) -> Result<Option<String>, JsValue> {
     js::value_span(text, path).map_err(misuse)
 }
 
+/// `js::Stream` as the class `PlanStream` (validator.md §10), texts as UTF-8 bytes:
+/// `new PlanStream(request)`, `requestError()`, `push(chunk)`, `finish()`, the getters
+/// `repeatedName` and `length`; the answers are `js::Stream`'s, encoded.
+#[wasm_bindgen(js_name = PlanStream)]
+pub struct PlanStream(js::Stream);
+
+#[wasm_bindgen(js_class = PlanStream)]
+impl PlanStream {
+    /// `js::Stream::new` of a request as UTF-8 bytes.
+    #[wasm_bindgen(constructor)]
+    pub fn new(request: &[u8]) -> PlanStream {
+        PlanStream(js::Stream::new(Text::Bytes(request)))
+    }
+
+    /// `js::Stream::request_error`.
+    #[wasm_bindgen(js_name = requestError)]
+    pub fn request_error(&self) -> String {
+        self.0.request_error()
+    }
+
+    /// `js::Stream::push` of a chunk's UTF-8 bytes.
+    pub fn push(&mut self, chunk: &[u8]) -> String {
+        self.0.push(chunk).encode()
+    }
+
+    /// `js::Stream::finish`.
+    pub fn finish(&mut self) -> String {
+        self.0.finish().encode()
+    }
+
+    /// `js::Stream::repeated_name`.
+    #[wasm_bindgen(getter, js_name = repeatedName)]
+    pub fn repeated_name(&self) -> bool {
+        self.0.repeated_name()
+    }
+
+    /// `js::Stream::len`.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.0.len()
+    }
+}
+
 #[cfg(feature = "boundary-probe")]
 pub mod probe;

@@ -29,8 +29,8 @@ function core(planText, requestText) {
 
 const codes = (v) => v.errors.map((i) => `${i.code} ${i.path}`);
 
-test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, renderPath and valueSpan', () => {
-  assert.deepEqual(Object.keys(wasm).sort(), ['getPlanContract', 'planSchema', 'renderPath', 'repairPlan', 'validatePlan', 'valueSpan']);
+test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath and valueSpan', () => {
+  assert.deepEqual(Object.keys(wasm).sort(), ['PlanStream', 'getPlanContract', 'planSchema', 'renderPath', 'repairPlan', 'streamPlan', 'validatePlan', 'valueSpan']);
   assert.equal(wasm.renderPath(['routine', 'blocks', 0, "it's", 'a b']), "$.routine.blocks[0]['it\\'s']['a b']");
 });
 

@@ -1,7 +1,8 @@
 // The "Import a plan" page (www/) in headless Chromium (Debian's /usr/bin/chromium, driven by
 // playwright-core), served by scripts/serve.mjs on 127.0.0.1: the broken example shows its three
 // errors and highlights their blocks, the valid one says it is ready to import, a pasted plan
-// that is not JSON says so. Screenshots go to test-output/ at the repository root.
+// that is not JSON says so; "Stream it" shows issues as they settle while the plan streams in.
+// Screenshots go to test-output/ at the repository root.
 
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -237,6 +238,60 @@ test('"Fix what is safe to fix": each fix with its value before and after, appli
   // typing again leaves the "fixed" state; a plan with nothing safe to fix offers nothing
   await loadExample('calm-weekday-broken');
   assert.equal(await page.isHidden('#fixes-card'), true);
+});
+
+test('"Stream it": issues appear as the plan streams in, the day view fills in, then the verdict', async () => {
+  await loadExample('calm-weekday-broken');
+  const text = await page.inputValue('#plan');
+  const request = await page.inputValue('#request');
+  const drawn = await page.$$eval('.block', (b) => b.length); // the whole plan's day view
+  // what settles, and after how many bytes: the Node build of the package on the same text and chunks
+  const stream = new wasmNode.PlanStream(request);
+  const want = [];
+  let first = null;
+  for (let i = 0; i < text.length; i += 16) {
+    const got = stream.push(text.slice(i, i + 16));
+    if (got.length && first === null) first = stream.length;
+    want.push(...got);
+  }
+  const verdict = stream.finish();
+  assert.ok(want.length >= 3 && first < Buffer.byteLength(text) * 0.6, `${want.length} settled, the first after ${first} bytes`);
+
+  await page.click('#stream');
+  // pause as soon as the first issue shows (in the page, in the same frame)
+  await page.waitForFunction(() => {
+    if (document.querySelectorAll('#settled .issue').length === 0) return false;
+    if (document.body.dataset.streaming === 'true') document.getElementById('stream').click();
+    return true;
+  });
+  assert.equal(await page.$eval('body', (b) => b.dataset.streaming), 'true', 'paused while streaming');
+  assert.equal(await page.textContent('#stream'), 'Resume');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'streaming');
+  const partial = await page.inputValue('#plan');
+  assert.ok(partial.length < text.length && text.startsWith(partial));
+  const settled = await page.$$eval('#settled .issue', (li) => li.map((x) => ({ code: x.dataset.code, path: x.dataset.path, message: x.querySelector('.msg').textContent })));
+  assert.deepEqual(settled, want.slice(0, settled.length));
+  assert.match(await page.textContent('#verdict-sub'), new RegExp(`^\\d+ of ${Buffer.byteLength(text)} bytes$`));
+  // the day view holds the blocks whose text is whole so far, the settled one marked
+  const blocks = await page.$$eval('.block', (b) => b.map((x) => x.dataset.path));
+  assert.ok(blocks.length >= 2 && blocks.length < drawn, `${blocks.length} of ${drawn} blocks drawn`);
+  assert.equal(await page.$eval(`.block[data-path="${want[0].path}"]`, (b) => b.classList.contains('has-error')), true);
+  await page.mouse.move(5, 5);
+  await page.screenshot({ path: join(OUT, 'wasm-page-streaming.png'), fullPage: true });
+
+  await page.click('#stream'); // resume
+  await page.waitForFunction(() => document.body.dataset.streaming === undefined);
+  assert.equal(await page.inputValue('#plan'), text);
+  const all = await page.$$eval('#settled .issue', (li) => li.map((x) => ({ code: x.dataset.code, path: x.dataset.path, message: x.querySelector('.msg').textContent })));
+  assert.deepEqual(all, want);
+  assert.match(await page.textContent('#settled-sub'), new RegExp(`final after ${first} of ${Buffer.byteLength(text)} bytes`));
+  // then the verdict, as for the pasted plan
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'invalid');
+  const errors = await page.$$eval('#errors .issue', (li) => li.map((x) => `${x.dataset.code} ${x.dataset.path}`));
+  assert.deepEqual(errors, verdict.errors.map((e) => `${e.code} ${e.path}`));
+  assert.equal(await page.$$eval('.block', (b) => b.length), drawn);
+  await page.mouse.move(5, 5);
+  await page.screenshot({ path: join(OUT, 'wasm-page-streamed.png'), fullPage: true });
 });
 
 test('no errors in the page console, and nothing fetched from elsewhere', () => {

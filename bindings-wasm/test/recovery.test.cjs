@@ -36,5 +36,11 @@ for (const which of ['node', 'web']) {
     assert.match(out.repairBefore, /^\{"plan":/);
     assert.equal(out.repairAfter, out.repairBefore);
     assert.equal(out.contract, 6);
+    // a PlanStream made before the restart is lost, and says so; a new one works
+    assert.deepEqual(out.lostStream, {
+      name: 'Error',
+      message: 'momentum-plan-wasm: this PlanStream was lost when the validator restarted after it stopped; start a new PlanStream',
+    });
+    assert.equal(out.streamAfter, out.before);
   });
 }

@@ -1,5 +1,5 @@
 'use strict';
-// The size budget: the optimized .wasm of each output is at most 470,000 bytes. Reports raw and
+// The size budget: the optimized .wasm of each output is at most 505,000 bytes. Reports raw and
 // gzip -9 sizes.
 //
 // Issue 6 set 150 KB for the validator alone (144,330 bytes at commit 55ce03c). Issue 13 adds
@@ -24,7 +24,11 @@
 //   + issue 27: unsafe repair's timing fixes (overlap, commitment, midnight: each candidate tried
 //   by the validator) and the category synonym table, the parse that builds only what the rules
 //   read (a check-only mode of the one parser) and bytes as JSON text  455,938  (173,090 gzipped), so
-//   the budget is 470,000 (3.1 % headroom).
+//   the budget was 470,000 (3.1 % headroom).
+//   + issue 31: PlanStream (validator.md §10: the core's incremental reader, which settles each
+//   rule's issues as the text streams, and the class's glue), measured against the same build
+//   without it (core 5e055e2: 458,418 bytes, 178,724 gzipped)  491,312  (191,964 gzipped:
+//   +32.9 KB raw, +13.2 KB gzipped), so the budget is 505,000 (2.8 % headroom).
 // The weight is the core's (the binding adds a few hundred bytes of glue per export), so the
 // budget is raised to 345,000 (3.6 % headroom over today's 332,918) with the reason written here and in the README
 // ("Size"); the README says what would bring it down (a second module fetched only when the page
@@ -36,7 +40,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 
-const BUDGET = 470_000;
+const BUDGET = 505_000;
 
 for (const dir of ['web', 'node']) {
   test(`pkg/${dir}: the .wasm is within ${BUDGET} bytes`, () => {

@@ -14,8 +14,13 @@
 // Clicking an issue (or its path) selects the value its path names in the plan field: the span
 // is the core's (valueSpan, offsets in UTF-16 code units); for a path that leads to no value (a
 // missing member) it is the deepest value on the path.
+//
+// "Stream it" writes the plan in the field again, a few characters at a time as a model would,
+// into a PlanStream (validator.md §10): each issue appears under "Final while it streams" as soon
+// as no continuation of the text can remove it, and the day view fills in with every block whose
+// text is whole; at the end the verdict (finish(), validatePlan's) is shown as for a pasted plan.
 
-import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan } from './vendor/momentum-plan-wasm/index.js';
+import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan, PlanStream } from './vendor/momentum-plan-wasm/index.js';
 import { el, isObject, summary, issueItems, fixItems, verdictSentence, legendItems, renderDays } from './dayview.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +33,13 @@ const state = {
   example: null,
   repair: null, // the safe repair offered for the plan in the field
   fixed: null, // { repair, before }: the repair just applied, while the field holds its plan
+  streaming: null, // { stream, text, request, at, bytes, settled, first, timer, paused } while "Stream it" runs
 };
+
+/** Characters written per tick, and the tick (ms), while a plan streams: about 400 characters a
+ * second, a brisk model. */
+const STREAM_STEP = 16;
+const STREAM_TICK = 40;
 
 /** What the shared renderer (dayview.js) needs: the contract's categories, the core's paths. */
 const ctx = { categories: state.categories, renderPath };
@@ -57,6 +68,7 @@ function scheduleCheck() {
 }
 
 function check() {
+  stopStreaming();
   const planText = $('plan').value;
   const requestText = $('request').value;
   $('plan-meta').textContent = sizeText(planText);
@@ -89,6 +101,137 @@ function check() {
   const request = parseJson(requestText);
   render(verdict, plan.ok ? plan.value : undefined, request.ok ? request.value : undefined);
   renderFixes(verdict, planText, requestText);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stream it: the plan in the field, written again as it would arrive from a model
+
+/** Starts streaming the plan in the field (or pauses / resumes a stream that runs). */
+function streamButton() {
+  const s = state.streaming;
+  if (s) {
+    s.paused = !s.paused;
+    $('stream').textContent = s.paused ? 'Resume' : 'Pause';
+    if (!s.paused) streamTick();
+    return;
+  }
+  const text = $('plan').value;
+  const request = $('request').value;
+  if (!state.ready || text.trim() === '' || request.trim() === '') return check();
+  let stream;
+  try {
+    stream = new PlanStream(request);
+  } catch {
+    return check(); // check() says what is wrong with the request
+  }
+  clearTimeout(state.timer);
+  state.streaming = { stream, text, request: parseJson(request), at: 0, settled: [], first: null, timer: 0, paused: false, bytes: new TextEncoder().encode(text).length };
+  document.body.dataset.streaming = 'true';
+  $('stream').textContent = 'Pause';
+  $('plan').value = '';
+  $('fixes-card').hidden = true;
+  $('errors-card').hidden = true;
+  $('warnings-card').hidden = true;
+  $('settled').replaceChildren();
+  $('settled-card').hidden = false;
+  $('settled-count').textContent = '0';
+  $('settled-sub').textContent = 'Each issue appears here as soon as nothing the model writes next can remove it.';
+  streamTick();
+}
+
+/** Writes the next few characters into the field and the stream; shows what settled. */
+function streamTick() {
+  const s = state.streaming;
+  if (!s || s.paused) return;
+  const chunk = s.text.slice(s.at, s.at + STREAM_STEP);
+  s.at += chunk.length;
+  const field = $('plan');
+  field.value += chunk;
+  field.scrollTop = field.scrollHeight; // follow the text as it arrives
+  $('plan-meta').textContent = sizeText($('plan').value);
+  const settled = s.stream.push(chunk);
+  if (settled.length && s.first === null) s.first = s.stream.length;
+  s.settled.push(...settled);
+  if (s.at >= s.text.length) return finishStreaming();
+  const v = $('verdict');
+  v.dataset.state = 'streaming';
+  $('verdict-title').textContent = s.settled.length ? `${s.settled.length} problem${s.settled.length === 1 ? '' : 's'} so far, and the plan is still arriving` : 'Checking the plan as it arrives…';
+  $('verdict-sub').textContent = `${s.stream.length} of ${s.bytes} bytes`;
+  $('import').disabled = true;
+  showStreamed(wholeSoFar($('plan').value), { valid: false, errors: s.settled, warnings: [], checks: [] });
+  s.timer = setTimeout(streamTick, STREAM_TICK);
+}
+
+/** The settled issues and the day view of the plan as far as its text is whole. */
+function showStreamed(plan, verdict) {
+  const s = state.streaming;
+  const targets = showDays(plan, s.request.ok ? s.request.value : undefined, verdict);
+  $('settled-count').textContent = String(s.settled.length);
+  const items = issueItems(s.settled, targets, false);
+  for (const item of items) item.addEventListener('click', () => selectInPlan(item.dataset.path));
+  $('settled').replaceChildren(...items);
+}
+
+/** The end of the text: the verdict (finish(), validatePlan's), shown as for a pasted plan. */
+function finishStreaming() {
+  const s = state.streaming;
+  const verdict = s.stream.finish();
+  showStreamed(wholeSoFar(s.text), verdict);
+  state.streaming = null;
+  delete document.body.dataset.streaming;
+  $('stream').textContent = 'Stream it';
+  const plan = parseJson(s.text);
+  render(verdict, plan.ok ? plan.value : undefined, s.request.ok ? s.request.value : undefined);
+  renderFixes(verdict, s.text, $('request').value);
+  $('settled-card').hidden = s.settled.length === 0;
+  if (s.first !== null) {
+    const pct = Math.round((100 * s.first) / s.bytes);
+    $('settled-sub').textContent = `The first was final after ${s.first} of ${s.bytes} bytes (${pct}%): a host could have stopped the model there.`;
+  }
+}
+
+/** Stops a stream that runs (the fields changed, an example was picked). */
+function stopStreaming() {
+  const s = state.streaming;
+  if (!s) {
+    $('settled-card').hidden = true;
+    return;
+  }
+  clearTimeout(s.timer);
+  state.streaming = null;
+  delete document.body.dataset.streaming;
+  $('stream').textContent = 'Stream it';
+  $('settled-card').hidden = true;
+}
+
+/**
+ * The plan as far as its text is whole, for the day view while it streams (drawing only; the
+ * verdict is the validator's): the text up to the last object or array that closed, with the
+ * containers still open closed after it, read by JSON.parse; undefined before any closed.
+ */
+function wholeSoFar(text) {
+  const open = [];
+  let inString = false;
+  let escaped = false;
+  let cut = -1;
+  let closers = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') open.push('}');
+    else if (c === '[') open.push(']');
+    else if (c === '}' || c === ']') {
+      open.pop();
+      cut = i + 1;
+      closers = open.slice().reverse().join('');
+    }
+  }
+  if (cut < 0) return undefined;
+  return parseJson(text.slice(0, cut) + closers).value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -350,6 +493,7 @@ function wireInputs() {
     if (e.dataTransfer && e.dataTransfer.files.length) loadFiles(e.dataTransfer.files, field ? field.dataset.field : null);
   });
   $('apply-fixes').addEventListener('click', applyFixes);
+  $('stream').addEventListener('click', streamButton);
   $('import').addEventListener('click', () => {
     const plan = parseJson($('plan').value);
     const name = plan.ok && isObject(plan.value) && typeof plan.value.name === 'string' ? `“${plan.value.name}”` : 'The plan';

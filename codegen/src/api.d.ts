@@ -64,3 +64,75 @@ export declare function planSchema(request: object | JsonText, variant?: SchemaV
 
 /** The plan contract (validator.md §2); a fresh object on every call. */
 export declare function getPlanContract(): Contract
+
+/** A chunk of a streamed plan's text: a string, or UTF-8 bytes (as `JsonText` reads bytes). */
+export type PlanChunk = string | ArrayBuffer | Uint8Array | Uint8ClampedArray | Int8Array | DataView
+
+/**
+ * A plan validated as a model writes it (validator.md §10): `new PlanStream(request)`, then
+ * `push(chunk)` as the text arrives, then `finish()` once. Pure and synchronous, like
+ * `validatePlan`; its issues and verdict are the same bytes on every surface (the core's
+ * `PlanStream`, Python's `PlanStream`, `momentum-plan check --stream -`).
+ *
+ * @throws {TypeError} (constructor) As `validatePlan` for the request.
+ * @throws {SyntaxError} (constructor) Request text that is not JSON, or bytes that are not UTF-8.
+ */
+export declare class PlanStream {
+  constructor(request: object | JsonText)
+  /**
+   * Reads the next chunk of the plan's text and returns the issues that became *settled* with it
+   * (every JSON completion of the text so far has them in its verdict, among completions that
+   * repeat no member name), in the order they settled: a block's own issues at its `}`, a day's at
+   * its `]`, the request echo's at the end of `request`, a `json` error at the first byte no
+   * completion can mend. An unfinished text is never an error while it streams.
+   *
+   * @param chunk A string, or UTF-8 bytes, split anywhere: inside a UTF-8 sequence, an escape or a
+   *   number (a string inside a surrogate pair: the high half waits for the next chunk).
+   * @returns The settled issues, each `{code, path, message}` exactly as the final verdict words
+   *   it; usually empty.
+   * @throws {TypeError} A chunk that is neither, or text holding a lone surrogate.
+   * @throws {Error} After `finish()`.
+   */
+  push(chunk: PlanChunk): Issue[]
+  /**
+   * The verdict on all the text pushed: deep-equal to `validatePlan` of that text (a text that
+   * ended early gets a `json` error saying it ended inside a string, an array or an object). The
+   * stream is then spent.
+   *
+   * @throws {TypeError} The text ended inside a surrogate pair (the stream stays open).
+   * @throws {Error} After an earlier `finish()`.
+   */
+  finish(): Verdict
+  /** Whether a member name has repeated (a later value replaces an earlier one, validator.md §7):
+   * nothing settles from then on and only `finish()` counts. False after `finish()`. */
+  readonly repeatedName: boolean
+  /** How many bytes of UTF-8 have been pushed (0 after `finish()`). */
+  readonly length: number
+}
+
+/**
+ * A WHATWG `ReadableStream` of chunks, as far as `streamPlan` reads it (declared here so that the
+ * types need no DOM library; a `ReadableStream<string>` or `ReadableStream<Uint8Array>` is one).
+ */
+export interface ReadableChunks {
+  getReader(): {
+    read(): Promise<{ done: boolean; value?: PlanChunk }>
+    cancel(reason?: unknown): Promise<void>
+    releaseLock(): void
+  }
+}
+
+/**
+ * Pushes each chunk of `chunks` into `stream` and yields each issue as it settles (validator.md
+ * §10): for a model SDK's text deltas. Stop iterating to stop the model at the first error (it is
+ * final); either way `stream.finish()` then gives the verdict on what was pushed.
+ *
+ * @param stream A `PlanStream`.
+ * @param chunks An async iterable or an iterable of chunks, or a WHATWG `ReadableStream` of them
+ *   (cancelled when iteration stops early).
+ * @throws What `push` throws, and what the source throws.
+ */
+export declare function streamPlan(
+  stream: PlanStream,
+  chunks: AsyncIterable<PlanChunk> | Iterable<PlanChunk> | ReadableChunks,
+): AsyncGenerator<Issue, void, undefined>

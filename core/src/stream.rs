@@ -214,6 +214,10 @@ impl Clone for Reused {
 }
 
 impl PlanStream {
+    /// What a binding's stream object says to a call after its `finish` has given the verdict
+    /// (Python's `ValueError`, the JS packages' `Error`): one wording for every surface.
+    pub const FINISHED: &'static str = "PlanStream: finish() has already given the verdict; start a new PlanStream";
+
     /// A stream validating a plan against `request` (the request as given, as for
     /// [`crate::validate_text`]: an object; anything else is `requestInvalid`, D1).
     #[must_use]

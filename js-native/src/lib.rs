@@ -22,6 +22,9 @@
 //! | `maxDepth()`, `checkNames()`, `issueCodes()` | [`max_depth`], [`check_names`], [`issue_codes`] | the core's registries |
 //! | `planContract()` | [`CONTRACT_JSON`] | the contract's compact JSON (validator.md §2) |
 //! | `valueSpan(text, path)` (wasm only) | [`value_span`] | the span's JSON, or none |
+//! | `new PlanStream(request)` | [`Stream::new`] | a stream; `requestError()` is `""` or [`Answer::RequestNotJson`] |
+//! | `stream.push(chunk)`, `stream.finish()` | [`Stream::push`], [`Stream::finish`] | [`Answer::Packed`] issues (`""` for none) or verdict, or [`Answer::StreamSpent`] |
+//! | `stream.repeatedName`, `stream.length` | [`Stream::repeated_name`], [`Stream::len`] | a boolean, a count of bytes |
 //!
 //! A text (`plan`, `request`) is a JS string or the UTF-8 bytes of one ([`Text`]). A call the
 //! converter never makes (an unknown argument or fault kind, a code unit beyond 0xFFFF, a number
@@ -33,8 +36,9 @@ use momentum_plan::{
 };
 
 /// What a text-taking function answers, as one JS string ([`Answer::encode`]). The converter's
-/// `decodeAnswer` (`js/convert.js`) reads the first character: `!`, `?` and `#` are the errors,
-/// anything else the value (a packed verdict starts with `0`, `1` or `{`; JSON text with `{`).
+/// `decodeAnswer` (`js/convert.js`) reads the first character: `!`, `?`, `#` and `~` are the
+/// errors, anything else the value (a packed verdict starts with `0`, `1`
+/// or `{`; JSON text with `{`; a stream's packed issues are `""` when there are none).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
     /// A verdict packed by [`Verdict::to_packed`], which the converter's `unpackVerdict` splits.
@@ -47,6 +51,9 @@ pub enum Answer {
     UnknownVariant(String),
     /// `#`: a request no plan can satisfy ([`momentum_plan::plan_schema`]'s error): an `Error`.
     RequestAtFault(String),
+    /// `~`: a [`Stream`] used after its `finish` ([`momentum_plan::PlanStream::FINISHED`]): an
+    /// `Error`.
+    StreamSpent(String),
 }
 
 impl Answer {
@@ -57,6 +64,7 @@ impl Answer {
             Answer::RequestNotJson(m) => format!("!{m}"),
             Answer::UnknownVariant(m) => format!("?{m}"),
             Answer::RequestAtFault(m) => format!("#{m}"),
+            Answer::StreamSpent(m) => format!("~{m}"),
         }
     }
 
@@ -301,6 +309,9 @@ pub fn value_span(text: &str, path: &str) -> Result<Option<String>, Misuse> {
         found.is_some(),
     )))
 }
+
+mod stream;
+pub use stream::Stream;
 
 #[cfg(test)]
 mod tests;

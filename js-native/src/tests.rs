@@ -85,3 +85,37 @@ fn misuse_is_an_error() {
     assert!(super::value_span("{}", "not a path").is_err());
     assert_eq!(super::value_span("{", "$"), Ok(None));
 }
+
+/// The stream's answers: packed issues (`""` for none) whose errors are the core stream's settled
+/// issues, the verdict packed as `validate` packs it, `~` after `finish`, `!` for a request that
+/// is not JSON; texts and bytes alike.
+#[test]
+fn the_stream_encodes_the_core_streams_answers() {
+    let path = momentum_plan_testkit::root().join("examples").join("calm-weekday-broken.plan.json");
+    let plan = std::fs::read_to_string(path).expect("the broken example is readable");
+    let request = momentum_plan_testkit::example("calm-weekday-broken.request.json").to_string();
+    let mut stream = super::Stream::new(Text::Bytes(request.as_bytes()));
+    assert_eq!(stream.request_error(), "");
+    let mut core = momentum_plan::PlanStream::new(momentum_plan::parse_json(&request).expect("JSON"));
+    let mut settled = 0;
+    for chunk in plan.as_bytes().chunks(7) {
+        let want = core.push(chunk);
+        let got = stream.push(chunk);
+        if want.is_empty() {
+            assert_eq!(got, Answer::Packed(String::new()));
+        } else {
+            settled += want.len();
+            let packed = momentum_plan::Verdict { valid: false, errors: want, warnings: vec![], checks: vec![] };
+            assert_eq!(got, Answer::Packed(packed.to_packed()));
+        }
+    }
+    assert!(settled >= 3, "{settled} issues settled");
+    assert_eq!(stream.len(), plan.len());
+    assert_eq!(stream.finish(), super::validate(Text::Str(&plan), Text::Str(&request)));
+    let spent = format!("~{}", momentum_plan::PlanStream::FINISHED);
+    assert_eq!(stream.push(b"}").encode(), spent);
+    assert_eq!(stream.finish().encode(), spent);
+    assert!(stream.is_empty() && !stream.repeated_name());
+    let bad = super::Stream::new(Text::Str("{\"a\":"));
+    assert!(bad.request_error().starts_with("!request is not JSON: "), "{}", bad.request_error());
+}

@@ -4,18 +4,21 @@
 // bindings-wasm's scripts/build.mjs writes this file into pkg/web/api.js (as it is) and
 // pkg/node/api.js (CommonJS, by js/emit.mjs).
 
-import { makeConverter } from './convert.js';
+import { makeConverter, streamPlan } from './convert.js';
 
 /**
  * The package's functions over `raw`, the wasm-bindgen module (its exports are the native side
  * convert.js documents, plus `valueSpan` and wasm-bindgen's `__wbg_reset_state`):
- * `{validatePlan, repairPlan, planSchema, getPlanContract, renderPath, valueSpan}` (declared in
+ * `{validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath,
+ * valueSpan}` (declared in
  * the package's index.d.ts: js/api.d.ts and js/wasm/*.d.ts). The converter is made on first use:
  * in a browser the module is instantiated by init() after the entry loads.
  */
 export function wasmApi(raw) {
   let converter = null;
   const api = () => (converter ??= makeConverter(raw, { utf8: true }));
+  /** How many times a trap has restarted the instance: a PlanStream lives in one instance. */
+  let restarts = 0;
 
   /** Runs a wasm export; a trap (out of memory, or a Rust panic, which aborts) leaves the instance
    * unusable, so it is replaced by a fresh one before the error goes to the caller. */
@@ -25,6 +28,7 @@ export function wasmApi(raw) {
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError) {
         raw.__wbg_reset_state();
+        restarts++;
         throw new Error(
           'momentum-plan-wasm: the validator stopped (' + e.message + '), most likely out of memory on a very ' +
             'large input; it has been restarted, so the next call works',
@@ -73,5 +77,48 @@ export function wasmApi(raw) {
     });
   }
 
-  return { validatePlan, repairPlan, planSchema, getPlanContract, renderPath, valueSpan };
+  /**
+   * The converter's PlanStream (validator.md §10; declared in js/api.d.ts), each call behind the
+   * trap guard. Its text lives in the instance, so a stream made before a restart throws an Error
+   * saying it was lost (start a new one) instead of reading the new instance.
+   */
+  class PlanStream {
+    #inner;
+    #restarts;
+
+    /** As the converter's: throws as validatePlan does for the request. */
+    constructor(request) {
+      this.#inner = guarded(() => new (api().PlanStream)(request));
+      this.#restarts = restarts;
+    }
+
+    /** The issues settled by `chunk` (a string or UTF-8 bytes). */
+    push(chunk) {
+      return this.#call(() => this.#inner.push(chunk));
+    }
+
+    /** The verdict on all the text pushed, validatePlan's. */
+    finish() {
+      return this.#call(() => this.#inner.finish());
+    }
+
+    /** Whether a member name has repeated (only finish() counts then). */
+    get repeatedName() {
+      return this.#call(() => this.#inner.repeatedName);
+    }
+
+    /** How many bytes have been pushed. */
+    get length() {
+      return this.#call(() => this.#inner.length);
+    }
+
+    #call(f) {
+      if (this.#restarts !== restarts) {
+        throw new Error('momentum-plan-wasm: this PlanStream was lost when the validator restarted after it stopped; start a new PlanStream');
+      }
+      return guarded(f);
+    }
+  }
+
+  return { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath, valueSpan };
 }

@@ -2,4 +2,4 @@
 // bindings-wasm's scripts/build.mjs writes as this file followed by js/wasm/functions.d.ts and
 // js/api.d.ts (the functions both JS packages export), beside wasm-bindgen's momentum_plan_wasm.d.ts.
 export type { Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract, Repair, Fix, Applicability, RepairStop, PatchOperation, JsonValue, SchemaVariant, PlanSchema, RepairOptions, ValueSpan, TextPosition } from './momentum_plan_wasm.js';
-import type { Verdict, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './momentum_plan_wasm.js';
+import type { Verdict, Issue, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './momentum_plan_wasm.js';

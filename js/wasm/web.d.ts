@@ -3,4 +3,4 @@
 // js/api.d.ts (the functions both JS packages export), beside wasm-bindgen's momentum_plan_wasm.d.ts.
 export { default, initSync } from './momentum_plan_wasm.js';
 export type { Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract, Repair, Fix, Applicability, RepairStop, PatchOperation, JsonValue, SchemaVariant, PlanSchema, RepairOptions, ValueSpan, TextPosition, InitInput, InitOutput, SyncInitInput } from './momentum_plan_wasm.js';
-import type { Verdict, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './momentum_plan_wasm.js';
+import type { Verdict, Issue, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './momentum_plan_wasm.js';

@@ -5,6 +5,6 @@ import init, { initSync } from './momentum_plan_wasm.js';
 import * as raw from './momentum_plan_wasm.js';
 import { wasmApi } from './api.js';
 
-export const { validatePlan, repairPlan, planSchema, getPlanContract, renderPath, valueSpan } = wasmApi(raw);
+export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath, valueSpan } = wasmApi(raw);
 export default init;
 export { initSync };

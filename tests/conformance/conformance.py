@@ -2,7 +2,8 @@
 """One verdict everywhere: every shared vector through every built surface, byte for byte.
 
     conformance.py --surface NAME=KIND:COMMAND ... [--repair-surface NAME=KIND:COMMAND ...]
-                   [--schema-surface NAME=KIND:COMMAND ...] [--strict] [--show N]
+                   [--schema-surface NAME=KIND:COMMAND ...] [--stream-surface NAME=KIND:COMMAND ...]
+                   [--strict] [--show N]
 
 KIND is `exact` (the surface carries every JSON value exactly: the core, Python, the WASI server)
 or `js` (a JavaScript object cannot hold `30.0`, integers beyond ±(2^53−1) or array-index keys in
@@ -30,13 +31,20 @@ written by `json.dumps`: the reference read by `json.loads` and written the same
 object written by `JSON.stringify`: the reference through `JSON.parse`/`JSON.stringify`; text-only
 vectors as text, as above). The two differ from the raw bytes only in how a number literal of the
 plan is written (a `test` op guarding `3e1` holds `30.0` in Python, `30` in JavaScript). A surface
-whose adapter exits 3 (the function is not built yet) is `missing`: a failure with `--strict`."""
+whose adapter exits 3 (the function is not built yet) is `missing`: a failure with `--strict`.
+
+PlanStream (validator.md §10, issue 31), when `--stream-surface` is given (the reference: the core's
+`validate --stream`): every vector's plan text (an object plan as its compact JSON) pushed as UTF-8
+bytes in a seeded random chunking (`stream_inputs_for`: 1 to 64 bytes, so inside UTF-8 sequences,
+escapes and numbers), and again split once at a random byte; each answer is the issues settled by
+each push, the repeated-name flag and the final verdict, compared as bytes as for repair."""
 from __future__ import annotations
 
 import argparse
 import difflib
 import importlib.util
 import json
+import random
 import shlex
 import sys
 import time
@@ -134,6 +142,33 @@ def schema_inputs_for(kind: str, surface: str, vectors):
     return out
 
 
+STREAM_SEED = 31  # the chunkings are the same on every surface and every run
+
+
+def stream_inputs_for(kind: str, vectors):
+    """[(key, line)] of stream inputs: key = (vector id, chunking); the chunk sizes are drawn from
+    one seeded generator in vector order, so every surface gets the same bytes in the same chunks.
+    A JS surface gets a text-only request as text (as for verdicts)."""
+    rng = random.Random(STREAM_SEED)
+    out = []
+    for _, rec, _line in vectors:
+        plan, request = rec["plan"], rec["request"]
+        text = plan if isinstance(plan, str) else run_vectors.dump(plan)
+        size = len(text.encode("utf-8"))
+        req = run_vectors.dump(request)
+        if kind == "js" and js_text_only(plan, request):
+            req = json.dumps(req, ensure_ascii=False)
+        sizes, at = [], 0
+        while at < size:
+            sizes.append(rng.randint(1, 64))
+            at += sizes[-1]
+        cut = rng.randint(0, size)
+        head = '{"plan":' + json.dumps(text, ensure_ascii=False) + ',"request":' + req + ',"chunks":'
+        out.append(((rec["id"], "random"), head + json.dumps(sizes) + "}"))
+        out.append(((rec["id"], "two"), head + json.dumps([cut]) + "}"))
+    return out
+
+
 def python_read(line: str) -> str:
     """The core's bytes as Python reads (json.loads) and writes (compact, non-ASCII raw) them."""
     return json.dumps(json.loads(line), ensure_ascii=False, separators=(",", ":"))
@@ -226,6 +261,7 @@ def main() -> int:
     ap.add_argument("--surface", action="append", required=True, help="NAME=KIND:COMMAND (first = reference)")
     ap.add_argument("--repair-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
     ap.add_argument("--schema-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
+    ap.add_argument("--stream-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
     ap.add_argument("--strict", action="store_true", help="a surface whose function is not built is a failure")
     ap.add_argument("--show", type=int, default=10)
     args = ap.parse_args()
@@ -297,6 +333,11 @@ def main() -> int:
         p, m = cross_surface("schema", args.schema_surface, lambda kind, name: schema_inputs_for(kind, name, vectors), args.show, args.strict)
         ok = ok and not p and not (m and args.strict)
         print("schema: " + ("every surface agrees" if not p else f"{len(p)} problems"))
+    if args.stream_surface:
+        print()
+        p, m = cross_surface("stream", args.stream_surface, lambda kind, name: stream_inputs_for(kind, vectors), args.show, args.strict)
+        ok = ok and not p and not (m and args.strict)
+        print("stream: " + ("every surface agrees" if not p else f"{len(p)} problems"))
     return 0 if ok else 1
 
 

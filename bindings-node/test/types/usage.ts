@@ -74,3 +74,26 @@ repairPlan({}, request, { unsafe: 'yes' })
 // @ts-expect-error not an applicability
 const wrongGrade: Applicability = 'maybe'
 void [fixes, grades, stop, firstOp, repairedText, stillValid, draft2020, defaultSchema, wrongGrade]
+
+// A plan validated as it streams (validator.md §10).
+import { PlanStream, streamPlan } from '../../index.js'
+import type { PlanChunk, ReadableChunks } from '../../index.js'
+const stream = new PlanStream(request)
+const settled: Issue[] = stream.push('{"format": "momentum-plan"')
+const settledFromBytes: Issue[] = stream.push(new Uint8Array([44]))
+const streamed: Verdict = stream.finish()
+const repeated: boolean = stream.repeatedName
+const pushed: number = stream.length
+const chunk: PlanChunk = new ArrayBuffer(0)
+async function firstIssue(chunks: AsyncIterable<string>): Promise<Issue | undefined> {
+  for await (const issue of streamPlan(new PlanStream(request), chunks)) return issue
+  return undefined
+}
+const fromArray: AsyncGenerator<Issue, void, undefined> = streamPlan(new PlanStream(request), ['{', '}'])
+declare const readable: ReadableChunks
+const fromReadable: AsyncGenerator<Issue> = streamPlan(new PlanStream(JSON.stringify(request)), readable)
+// @ts-expect-error a chunk is text or bytes
+stream.push(42)
+// @ts-expect-error repeatedName is read-only
+stream.repeatedName = true
+void [settled, settledFromBytes, streamed, repeated, pushed, chunk, firstIssue, fromArray, fromReadable]

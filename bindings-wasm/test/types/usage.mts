@@ -86,3 +86,20 @@ const line: number = valueSpan('{}', '$').start.line;
 // @ts-expect-error a path is a string
 spanInBrowser('{}', ['a']);
 void [from, range, deepest, line];
+
+// A plan validated as it streams (validator.md §10), in Node and in the browser build.
+import { PlanStream, streamPlan } from 'momentum-plan-wasm';
+import type { PlanChunk } from 'momentum-plan-wasm';
+import { PlanStream as BrowserStream, streamPlan as streamInBrowser } from 'momentum-plan-wasm/web';
+const stream = new PlanStream('{"requestId": "r", "kind": "routine"}');
+const settled: Issue[] = stream.push('{"format": "momentum-plan"');
+const streamed: Verdict = stream.finish();
+const repeated: boolean = stream.repeatedName;
+const chunk: PlanChunk = new TextEncoder().encode('{');
+const page = new BrowserStream({ requestId: 'r', kind: 'routine' });
+declare const body: ReadableStream<Uint8Array>;
+const fromFetch: AsyncGenerator<Issue, void, undefined> = streamInBrowser(page, body);
+const fromDeltas: AsyncGenerator<Issue> = streamPlan(stream, (async function* () { yield '{'; })());
+// @ts-expect-error a chunk is text or bytes
+stream.push(42);
+void [settled, streamed, repeated, chunk, fromFetch, fromDeltas];

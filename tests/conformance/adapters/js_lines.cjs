@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Lines-protocol adapter for a JavaScript surface (shared/tools/README.md):
-//   node js_lines.cjs [--repair|--schema] MODULE_PATH
+//   node js_lines.cjs [--repair|--schema|--stream] MODULE_PATH
 //   node js_lines.cjs --normalize            (no module: each line through JSON.parse, JSON.stringify)
 // MODULE_PATH (the napi binding, or the wasm pkg/node build) exports validatePlan(plan, request),
 // and for --repair repairPlan(plan, request, {unsafe}), for --schema planSchema(request, variant).
 // One answer per line: the result's JSON.stringify; a thrown error is {"error": "Name: message"},
 // except planSchema's, which is {"error": message} as the core's driver writes it. Exits 3 when
-// the module lacks the function (not built yet). --normalize gives the core's bytes as JavaScript
+// the module lacks the function (not built yet). --stream takes {"plan": text, "request", "chunks":
+// [byte counts]}: the plan's UTF-8 bytes through a PlanStream in those chunks (the rest as one
+// last chunk), answered as {"pushes": [[issue, ...] per push], "repeatedName", "verdict"}, as the
+// core's `validate --stream`. --normalize gives the core's bytes as JavaScript
 // reads and writes them (numbers in JS form), what a JS surface is compared with.
 // The conformance runner sends text-only vectors (vectors README) with plan and request as text.
 'use strict';
@@ -19,10 +22,10 @@ let call;
 if (mode === '--normalize') {
   call = (line) => JSON.stringify(JSON.parse(line));
 } else {
-  const names = { '--validate': 'validatePlan', '--repair': 'repairPlan', '--schema': 'planSchema' };
+  const names = { '--validate': 'validatePlan', '--repair': 'repairPlan', '--schema': 'planSchema', '--stream': 'PlanStream' };
   const name = names[mode];
   if (!name || !args[0]) {
-    process.stderr.write('usage: js_lines.cjs [--repair|--schema] MODULE_PATH | --normalize\n');
+    process.stderr.write('usage: js_lines.cjs [--repair|--schema|--stream] MODULE_PATH | --normalize\n');
     process.exit(2);
   }
   const binding = require(path.resolve(args[0]));
@@ -35,8 +38,9 @@ if (mode === '--normalize') {
   try {
     if (mode === '--repair') binding.repairPlan({}, {});
     if (mode === '--schema') binding.planSchema({ requestId: 'r', kind: 'routine' }, 'validation');
+    if (mode === '--stream') new binding.PlanStream({}).finish();
   } catch (e) {
-    if (e instanceof TypeError && / is not a function/.test(e.message)) {
+    if (e instanceof TypeError && / is not a (function|constructor)/.test(e.message)) {
       process.stderr.write(`js_lines.cjs: ${args[0]}: ${name} is not built yet (${e.message})\n`);
       process.exit(3);
     }
@@ -45,12 +49,28 @@ if (mode === '--normalize') {
     const pair = JSON.parse(line);
     if (mode === '--validate') return JSON.stringify(binding.validatePlan(pair.plan, pair.request));
     if (mode === '--repair') return JSON.stringify(binding.repairPlan(pair.plan, pair.request, { unsafe: pair.unsafe === true }));
+    if (mode === '--stream') return JSON.stringify(streamed(binding, pair));
     try {
       return JSON.stringify(binding.planSchema(pair.request, pair.variant === undefined ? 'validation' : pair.variant));
     } catch (e) {
       return JSON.stringify({ error: e.message });
     }
   };
+}
+
+/** The --stream answer: the plan's UTF-8 bytes through a PlanStream in the line's chunks. */
+function streamed(binding, pair) {
+  const bytes = Buffer.from(pair.plan, 'utf8');
+  const stream = new binding.PlanStream(pair.request);
+  const pushes = [];
+  let at = 0;
+  for (const n of pair.chunks || []) {
+    pushes.push(stream.push(bytes.subarray(at, at + n)));
+    at = Math.min(at + n, bytes.length);
+  }
+  if (at < bytes.length) pushes.push(stream.push(bytes.subarray(at)));
+  const repeatedName = stream.repeatedName;
+  return { pushes, repeatedName, verdict: stream.finish() };
 }
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });

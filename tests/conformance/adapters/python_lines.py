@@ -4,12 +4,15 @@
     python_lines.py              # {"plan", "request"} -> the verdict of validate_plan
     python_lines.py --repair     # {"plan", "request", "unsafe"?} -> the result of repair_plan
     python_lines.py --schema     # {"request", "variant"?} -> the result of plan_schema
+    python_lines.py --stream     # {"plan": text, "request", "chunks": [bytes]} -> a PlanStream's pushes and verdict
 
 Reads each line with json.loads (it carries every vector exactly: ints stay ints, 30.0 stays a
 float), calls the binding, writes the result as compact JSON with non-ASCII raw (the core's own
 bytes, as Python reads and writes them). A raised error is {"error": "Class: message"}; for
 plan_schema's ValueError (an unknown variant, a request at fault) it is {"error": message}, as the
-core's driver writes it. Exits 3 when the installed module has no such function (not built yet)."""
+core's driver writes it. `--stream` pushes the plan text's UTF-8 bytes into a `PlanStream` in
+chunks of the given byte counts (the rest as one last chunk) and writes `{"pushes": [[issue, ...]
+per push], "repeatedName", "verdict"}`, as the core's `validate --stream`. Exits 3 when the installed module has no such function (not built yet)."""
 import json
 import sys
 
@@ -19,11 +22,25 @@ if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(0)  # integers of any length, as the core carries them
 
 
+def streamed(plan_stream, pair: dict) -> dict:
+    """The `--stream` answer: the plan's UTF-8 bytes through a PlanStream in the line's chunks."""
+    data = pair["plan"].encode("utf-8")
+    stream = plan_stream(pair["request"])
+    pushes, at = [], 0
+    for n in pair.get("chunks", []):
+        pushes.append(stream.push(data[at : at + n]))
+        at = min(at + n, len(data))
+    if at < len(data):
+        pushes.append(stream.push(data[at:]))
+    repeated = stream.repeated_name
+    return {"pushes": pushes, "repeatedName": repeated, "verdict": stream.finish()}
+
+
 def main() -> int:
     mode = sys.argv[1] if len(sys.argv) > 1 else "--validate"
-    name = {"--validate": "validate_plan", "--repair": "repair_plan", "--schema": "plan_schema"}.get(mode)
+    name = {"--validate": "validate_plan", "--repair": "repair_plan", "--schema": "plan_schema", "--stream": "PlanStream"}.get(mode)
     if name is None:
-        print(f"usage: python_lines.py [--repair|--schema], not {mode}", file=sys.stderr)
+        print(f"usage: python_lines.py [--repair|--schema|--stream], not {mode}", file=sys.stderr)
         return 2
     fn = getattr(momentum_plan, name, None)
     if fn is None:
@@ -38,6 +55,8 @@ def main() -> int:
             pair = json.loads(line)
             if mode == "--validate":
                 result = fn(pair["plan"], pair["request"])
+            elif mode == "--stream":
+                result = streamed(fn, pair)
             elif mode == "--repair":
                 result = fn(pair["plan"], pair["request"], unsafe=pair.get("unsafe") is True)
             else:
