@@ -202,10 +202,14 @@ pub struct Issue {
 }
 
 impl Issue {
-    /// An issue at a rendered path.
+    /// An issue at a rendered path. Its strings keep no spare capacity (memory: a verdict can
+    /// hold an issue per block of a huge plan, issue 27 item 7).
     #[must_use]
     pub fn new(code: IssueCode, path: impl Into<String>, message: impl Into<String>) -> Issue {
-        Issue { code, path: path.into(), message: message.into() }
+        let (mut path, mut message): (String, String) = (path.into(), message.into());
+        path.shrink_to_fit();
+        message.shrink_to_fit();
+        Issue { code, path, message }
     }
 }
 

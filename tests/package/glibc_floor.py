@@ -25,7 +25,7 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
-from typing import NoReturn
+from typing import Callable, NoReturn
 
 from elftools.elf.elffile import ELFFile
 from elftools.elf.gnuversions import GNUVerNeedSection
@@ -85,31 +85,45 @@ def check_elf(label: str, name: str, data: bytes) -> None:
     print(f"  ok  {label} {name}: highest glibc symbol version needed GLIBC_{show(top)} (<= {show(FLOOR)}); {'; '.join(tools)}")
 
 
-def main() -> None:
-    wheel, node_tgz = map(Path, sys.argv[1:3])
-
-    # The file name: {name}-{version}-{python}-{abi}-{platform[.platform...]}.whl
+def check_tags(
+    wheel: Path,
+    floor_of: Callable[[str], tuple[int, int] | None],
+    floor: tuple[int, int],
+    fail: Callable[[str], NoReturn],
+) -> None:
+    """A wheel's platform tags, in its file name ({name}-{version}-{python}-{abi}-{platform[.platform...]}.whl)
+    and as ``auditwheel show`` (the venv's pinned auditwheel) finds them: each one's libc version
+    (``floor_of``; None for a tag of another kind) at most ``floor``."""
     platforms = wheel.name.removesuffix(".whl").split("-")[-1].split(".")
-    floors = [tag_glibc(t) for t in platforms]
-    if not platforms or None in floors or max(f for f in floors if f) > FLOOR:
-        fail(f"the wheel's platform tags {platforms} are not all manylinux <= glibc {show(FLOOR)}")
+    floors = [floor_of(t) for t in platforms]
+    if not platforms or None in floors or max(f for f in floors if f) > floor:
+        fail(f"the wheel's platform tags {platforms} are not all at most {show(floor)}")
     print(f"  ok  the wheel's name says {'.'.join(platforms)}")
 
     auditwheel = Path(sys.executable).parent / "auditwheel"
     out = subprocess.run([str(auditwheel), "show", str(wheel)], capture_output=True, text=True, check=False)
-    text = " ".join(out.stdout.split())
-    m = re.search(r'is consistent with the following platform tag: "([^"]+)"', text)
-    found = tag_glibc(m[1]) if m else None
-    if out.returncode != 0 or m is None or found is None or found > FLOOR:
+    m = re.search(r'is consistent with the following platform tag: "([^"]+)"', " ".join(out.stdout.split()))
+    found = floor_of(m[1]) if m else None
+    if out.returncode != 0 or m is None or found is None or found > floor:
         fail(f"auditwheel show (exit {out.returncode}): {out.stdout}{out.stderr}")
     print(f"  ok  auditwheel show: consistent with {m[1]}")
 
+
+def shared_objects(wheel: Path, fail: Callable[[str], NoReturn]) -> list[tuple[str, bytes]]:
+    """Every ``*.so`` in a wheel, its name and bytes (a wheel holding none fails)."""
     with zipfile.ZipFile(wheel) as z:
-        sos = [n for n in z.namelist() if n.endswith(".so")]
-        if not sos:
-            fail("the wheel holds no .so")
-        for n in sos:
-            check_elf("wheel", n, z.read(n))
+        sos = [(n, z.read(n)) for n in z.namelist() if n.endswith(".so")]
+    if not sos:
+        fail("the wheel holds no .so")
+    return sos
+
+
+def main() -> None:
+    wheel, node_tgz = map(Path, sys.argv[1:3])
+    check_tags(wheel, tag_glibc, FLOOR, fail)
+
+    for n, data in shared_objects(wheel, fail):
+        check_elf("wheel", n, data)
     with tarfile.open(node_tgz) as t:
         addons = [m for m in t.getmembers() if m.isfile() and m.name.endswith(".node")]
         if not addons:
