@@ -136,7 +136,9 @@ pub(crate) fn repair(
         return outcome;
     }
     for f in &repaired.applied {
-        anstream::eprintln!("applied {} fix at {}: {}", f.code.as_str(), f.path, f.description);
+        // The fix's path is its issue's (validator.md §9), not always the value it edits (an overlap at
+        // a block can be cleared by moving the block before it): say which issue it fixes.
+        anstream::eprintln!("applied a fix for the {} issue at {}: {}", f.code.as_str(), f.path, f.description);
     }
     let errors = repaired.verdict.errors.len();
     let unsafe_offered = repaired.offered.iter().filter(|f| f.applicability == Applicability::Unsafe).count();

@@ -434,7 +434,7 @@ fn the_readmes_unsafe_repair_line_makes_the_broken_example_valid() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let verdict = validate_bytes(r.stdout.trim_end().as_bytes(), &request_of(BROKEN));
     assert!(verdict.valid, "{}", verdict.to_json());
-    assert!(r.stderr.contains("applied category fix at $.routine.blocks[3].category"), "{}", r.stderr);
+    assert!(r.stderr.contains("applied a fix for the category issue at $.routine.blocks[3].category"), "{}", r.stderr);
     assert!(r.stderr.contains("0 errors left"), "{}", r.stderr);
 }
 
