@@ -2,8 +2,8 @@
 // A trap (out of memory here; a Rust panic aborts the same way) must not leave the module
 // unusable: index.js re-instantiates it and the next call gives the right verdict. The trap is
 // real: a child Node limits wasm memory to 128 MiB (--wasm-max-mem-pages=2048) and validates a
-// 15 MB plan text of 5 million empty arrays in routine.blocks (a member the rules read, so the
-// core builds it), which the parser's tree does not fit in (through
+// plan against a 15 MB request text of 5 million empty arrays in `commitments` (a request is
+// built whole, a plan's routine is read a block at a time), which does not fit (through
 // validatePlan three times, then once through repairPlan).
 
 const test = require('node:test');
