@@ -164,7 +164,8 @@ pub(super) fn wrong_type(text: &ArgumentText, v: &Value) -> String {
     catalog::fill(&text.wrong_type, &[("kind", kind(v))])
 }
 
-/// "unexpected argument(s) `a`, `b`": the names left in `args`, in the order sent.
+/// "unexpected argument(s) `a`, `b`": the names left in `args`, in the order sent (the
+/// arguments taken out with `shift_remove`, which keeps the order of the rest).
 pub(super) fn unexpected(args: &Map<String, Value>) -> String {
     let names: Vec<String> = args.keys().map(|k| format!("`{k}`")).collect();
     let u = &texts().unexpected;
@@ -206,8 +207,8 @@ pub(super) fn plan_arguments(
     optional: &[&str],
 ) -> Result<(Value, Value, PlanOptions), ToolError> {
     let t = texts();
-    let plan = args.remove("plan");
-    let request = args.remove("request");
+    let plan = args.shift_remove("plan");
+    let request = args.shift_remove("request");
     let mut problems = Vec::new();
     let mut options = PlanOptions::default();
     match &plan {
@@ -228,7 +229,7 @@ pub(super) fn plan_arguments(
         Some(v) => problems.push(wrong_type(&t.request, v)),
     }
     if optional.contains(&UNSAFE) {
-        match args.remove(UNSAFE) {
+        match args.shift_remove(UNSAFE) {
             None => {}
             Some(Value::Bool(b)) => options.unsafe_fixes = b,
             Some(v) => problems.push(wrong_type(&t.unsafe_fixes, &v)),

@@ -24,14 +24,14 @@ pub(super) fn call(arguments: Map<String, Value>) -> Result<ToolResult<Value>, T
 /// error naming every argument that does not fit (the catalog's `argumentErrors`).
 fn schema_arguments(mut args: Map<String, Value>) -> Result<(Value, SchemaVariant), ToolError> {
     let t = texts();
-    let request = args.remove("request");
+    let request = args.shift_remove("request");
     let mut problems = Vec::new();
     match &request {
         None => problems.push(t.schema_request.missing.clone()),
         Some(Value::Object(_)) => {}
         Some(v) => problems.push(wrong_type(&t.schema_request, v)),
     }
-    let variant = match args.remove(VARIANT) {
+    let variant = match args.shift_remove(VARIANT) {
         None => Some(SchemaVariant::Validation),
         Some(Value::String(name)) => match SchemaVariant::from_name(&name) {
             Ok(v) => Some(v),
