@@ -36,17 +36,18 @@
 // stateful mode wants (the overwrite question travels on the session); the listener binds
 // 127.0.0.1 only and the SDK's DNS-rebinding protection accepts only local Host headers.
 //
-// Where the spec and the SDK differ, the SDK decides (e.g. an unknown tool or arguments that do
-// not fit the input schema are tool errors, as the SDK makes them). Logs go to stderr only:
+// Where the spec and the SDK differ, the SDK decides (e.g. an unknown tool is a tool error, as the
+// SDK makes it); arguments that do not fit the input schema are the catalog's tool error
+// (argumentErrors), the same text as the other two servers. Logs go to stderr only:
 // stdout carries protocol messages and nothing else.
 //
 // The SDK, ext-apps and zod are the package's optional peer dependencies (the library needs none
 // of them: `npm install momentum-plan-node` brings one package); they are imported once the
 // command line is read, and when one is missing the server says in one line what to install and
 // exits 2.
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
@@ -164,14 +165,88 @@ const SAFE_ID = new RegExp(CATALOG.planId.pattern)
 
 const instructions = STORE ? CATALOG.instructions.withStore : CATALOG.instructions.readOnly
 
-// ---- arguments (zod, as the SDK wants them to read a call's arguments; tools/list shows the
-// catalog's inputSchema and outputSchema instead, see listCatalogTools) ----
+// ---- arguments: the SDK hands every call's arguments over as sent (`anyArguments`, a loose zod
+// object), and `checked` checks them against the input schema with the catalog's texts
+// (argumentErrors), so a value that does not fit is the same tool error on every server, never
+// the SDK's "Input validation error". tools/list shows the catalog's inputSchema and outputSchema
+// (see listCatalogTools). ----
 
-const planArgs = {
-  plan: z
-    .union([z.record(z.string(), z.unknown()), z.string()])
-    .describe('the plan: a JSON object, or its JSON text (text keeps number literals exactly as written)'),
-  request: z.record(z.string(), z.unknown()).describe('the request the plan answers, as given'),
+const anyArguments = z.looseObject({})
+const ARGUMENT_ERRORS = CATALOG.argumentErrors
+const VARIANTS = CATALOG_TOOLS.get('get_plan_schema').inputSchema.properties.variant.enum
+
+/** The catalog's word for the JSON type of `value` ("an array"). */
+function jsonKind(value) {
+  const kinds = ARGUMENT_ERRORS.kinds
+  if (value === null) return kinds.null
+  if (Array.isArray(value)) return kinds.array
+  return kinds[typeof value] ?? kinds.object
+}
+
+/** "unexpected argument(s) `a`, `b`" for `names` (the catalog's argumentErrors.unexpected). */
+function unexpectedNames(names) {
+  const texts = ARGUMENT_ERRORS.unexpected
+  return fill(names.length === 1 ? texts.one : texts.many, { names: names.map((n) => `\`${n}\``).join(', ') })
+}
+
+/**
+ * The tool error text for `args` of `tool` that do not fit its input schema, or null when they
+ * fit (mcp-server.md "Catalog"). The checks and their order are the catalog's (momentum-plan-codegen,
+ * argument_errors): plan, request, unsafe, variant, then the names left over, in the order sent.
+ */
+function argumentError(tool, args) {
+  const e = ARGUMENT_ERRORS
+  const left = { ...args }
+  const take = (name) => {
+    const value = left[name]
+    delete left[name]
+    return value
+  }
+  if (tool === 'get_plan_contract') {
+    const names = Object.keys(left)
+    return names.length === 0 ? null : fill(e.noArguments, { tool, unexpected: unexpectedNames(names) })
+  }
+  const problems = []
+  if (tool !== 'get_plan_schema') {
+    if (!Object.hasOwn(left, 'plan')) problems.push(e.plan.missing)
+    else {
+      const plan = take('plan')
+      const kind = jsonKind(plan)
+      if (kind !== e.kinds.object && kind !== e.kinds.string) problems.push(fill(e.plan.type, { kind }))
+    }
+  }
+  const requestTexts = tool === 'get_plan_schema' ? e.schemaRequest : e.request
+  if (!Object.hasOwn(left, 'request')) problems.push(requestTexts.missing)
+  else {
+    const kind = jsonKind(take('request'))
+    if (kind !== e.kinds.object) problems.push(fill(requestTexts.type, { kind }))
+  }
+  if (tool === 'repair_plan' && Object.hasOwn(left, 'unsafe')) {
+    const unsafe = take('unsafe')
+    if (typeof unsafe !== 'boolean') problems.push(fill(e.unsafe.type, { kind: jsonKind(unsafe) }))
+  }
+  if (tool === 'get_plan_schema' && Object.hasOwn(left, 'variant')) {
+    const variant = take('variant')
+    if (typeof variant !== 'string') problems.push(fill(e.variant.type, { kind: jsonKind(variant) }))
+    else if (!VARIANTS.includes(variant)) {
+      try {
+        planSchema({}, variant) // the core's message for an unknown name
+      } catch (err) {
+        problems.push(fill(e.variant.unknown, { error: err.message }))
+      }
+    }
+  }
+  const names = Object.keys(left)
+  if (names.length > 0) problems.push(fill(e.leftOver, { unexpected: unexpectedNames(names), accepted: e.accepted[tool] }))
+  return problems.length === 0 ? null : fill(e.invalid, { tool, problems: problems.join(e.separator) })
+}
+
+/** `handler` for tool `tool`, called only with arguments that fit its input schema (`argumentError`). */
+function checked(tool, handler) {
+  return async (args, extra) => {
+    const problem = argumentError(tool, args ?? {})
+    return problem === null ? handler(args, extra) : toolError(problem)
+  }
 }
 
 const result = (value) => ({
@@ -192,14 +267,14 @@ function judge(plan, request) {
 
 /** One server instance (stdio: the only one; HTTP: one per session). */
 function createPlanner() {
-  const server = new McpServer({ name: 'momentum-planner', version }, { instructions })
+  const server = new McpServer({ name: CATALOG.server.name, title: CATALOG.server.title, version }, { instructions })
 
   // ---- tools ----
 
   server.registerTool(
     'get_plan_contract',
-    { ...catalogTool('get_plan_contract'), inputSchema: {} },
-    async () => result(getPlanContract()),
+    { ...catalogTool('get_plan_contract'), inputSchema: anyArguments },
+    checked('get_plan_contract', async () => result(getPlanContract())),
   )
 
   const validateTool = registerAppTool(
@@ -207,13 +282,13 @@ function createPlanner() {
     'validate_plan',
     {
       ...catalogTool('validate_plan'),
-      inputSchema: planArgs,
+      inputSchema: anyArguments,
       _meta: { ui: { resourceUri: VIEW_URI } },
     },
-    async ({ plan, request }) => {
+    checked('validate_plan', async ({ plan, request }) => {
       const { verdict, error } = judge(plan, request)
       return error ?? result(verdict)
-    },
+    }),
   )
 
   const repairTool = registerAppTool(
@@ -221,29 +296,26 @@ function createPlanner() {
     'repair_plan',
     {
       ...catalogTool('repair_plan'),
-      inputSchema: { ...planArgs, unsafe: z.boolean().optional() },
+      inputSchema: anyArguments,
       _meta: { ui: { resourceUri: VIEW_URI } },
     },
-    async ({ plan, request, unsafe }) => {
+    checked('repair_plan', async ({ plan, request, unsafe }) => {
       try {
         return result(repairPlan(plan, request, { unsafe: unsafe === true }))
       } catch (e) {
         if (e instanceof TypeError || e instanceof SyntaxError) return toolError(e.message)
         throw e
       }
-    },
+    }),
   )
 
   server.registerTool(
     'get_plan_schema',
     {
       ...catalogTool('get_plan_schema'),
-      inputSchema: {
-        request: planArgs.request,
-        variant: z.enum(CATALOG_TOOLS.get('get_plan_schema').inputSchema.properties.variant.enum).optional(),
-      },
+      inputSchema: anyArguments,
     },
-    async ({ request, variant }) => {
+    checked('get_plan_schema', async ({ request, variant }) => {
       try {
         return result(planSchema(request, variant ?? 'validation'))
       } catch (e) {
@@ -252,7 +324,7 @@ function createPlanner() {
         if (e instanceof Error) return toolError(e.message)
         throw e
       }
-    },
+    }),
   )
 
   const view = registerAppResource(
@@ -279,8 +351,8 @@ function createPlanner() {
   if (STORE) {
     server.registerTool(
       'save_plan',
-      { ...catalogTool('save_plan'), inputSchema: planArgs },
-      async ({ plan, request }) => {
+      { ...catalogTool('save_plan'), inputSchema: anyArguments },
+      checked('save_plan', async ({ plan, request }) => {
         const { verdict, error } = judge(plan, request)
         if (error) return error
         if (!verdict.valid) {
@@ -315,7 +387,7 @@ function createPlanner() {
           return toolError(fill(CATALOG.refusals.storeUnwritable, { error: e.message }))
         }
         return result({ saved: true, planId, uri, warnings: verdict.warnings })
-      },
+      }),
     )
 
     const template = CATALOG.resourceTemplate
@@ -323,11 +395,14 @@ function createPlanner() {
       template.name,
       new ResourceTemplate(template.uriTemplate, {
         list: async () => ({
+          // As the sandboxed server lists a plan: uri, name, mimeType. The SDK spreads the
+          // template's title and description under each entry; `undefined` takes them out.
           resources: (await savedIds()).map((id) => ({
             uri: `plan://${id}`,
             name: id,
-            title: `Saved plan ${id}`,
-            mimeType: 'application/json',
+            title: undefined,
+            description: undefined,
+            mimeType: template.mimeType,
           })),
         }),
       }),
@@ -366,7 +441,23 @@ function createPlanner() {
   )
 
   listCatalogTools(server)
+  quietCapabilities(server)
   return server
+}
+
+/**
+ * The capabilities as the sandboxed server declares them (mcp-server.md "Protocol eras"): `tools`,
+ * `resources`, `prompts`, each `{}`. The SDK declares `listChanged: true` for each when a tool,
+ * resource or prompt is registered, but this server never sends a list_changed notification (no
+ * tool, resource or prompt is added, removed or changed once connected; the plan view is taken
+ * away quietly, see `oninitialized`; saved plans are read again by `resources/list`), so it does
+ * not claim to. `getCapabilities()` is the object the initialize result is built from.
+ */
+function quietCapabilities(server) {
+  const capabilities = server.server.getCapabilities()
+  for (const kind of ['tools', 'resources', 'prompts']) {
+    if (capabilities[kind]) delete capabilities[kind].listChanged
+  }
 }
 
 /**
@@ -479,12 +570,26 @@ async function serveHttp(port) {
   return http
 }
 
-// The store is created at start, as the sandboxed server does: missing parents as `mkdir -p`
-// would, mode 0700 (the user's own plans; an existing folder keeps its mode). A store that cannot
-// be created is one line and exit 1, not a stack trace.
+/**
+ * Creates the store `dir` when it is missing, as the sandboxed server does: missing parents as
+ * `mkdir -p` would (the default mode), the store itself mode 0700 (the user's own plans); an
+ * existing folder keeps its mode. Throws the file system's error (an existing file: ENOTDIR).
+ */
+async function createStore(dir) {
+  await mkdir(dirname(dir), { recursive: true })
+  try {
+    await mkdir(dir, { mode: 0o700 })
+  } catch (e) {
+    if (e.code !== 'EEXIST') throw e
+    if (!(await stat(dir)).isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: 'ENOTDIR' })
+  }
+}
+
+// The store is created at start. A store that cannot be created is one line and exit 1, not a
+// stack trace.
 if (STORE) {
   try {
-    await mkdir(STORE, { recursive: true, mode: 0o700 })
+    await createStore(STORE)
   } catch (e) {
     console.error(`momentum-planner: cannot create the plan store ${STORE}: ${e.message}`)
     process.exit(1)

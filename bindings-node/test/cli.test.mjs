@@ -41,14 +41,23 @@ test('usage errors exit 2 and name the problem', () => {
   }
 })
 
-test('the store is created at start with mode 0700; an existing one keeps its mode; one that cannot be made is one line, exit 1', () => {
+test('the store is created at start with mode 0700, its missing parents as mkdir -p; an existing one keeps its mode; one that cannot be made is one line, exit 1', () => {
   const dir = mkdtempSync(join(tmpdir(), 'momentum-plan-store-start-'))
   try {
     // stdio with stdin closed at once: the server makes the store, then ends with its input.
-    const start = (store) => spawnSync(process.execPath, [SERVER, '--store', store], { encoding: 'utf8', input: '', timeout: 30000 })
-    const fresh = join(dir, 'home', 'plans')
+    // A umask that leaves group and other bits, so the default mode differs from 0700.
+    const start = (store) =>
+      spawnSync('/bin/sh', ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, SERVER, '--store', store], {
+        encoding: 'utf8',
+        input: '',
+        timeout: 30000,
+      })
+    const fresh = join(dir, 'home', 'user', 'plans')
     const r = start(fresh)
     assert.equal(statSync(fresh).mode & 0o777, 0o700, r.stderr)
+    // The parents it made have the default mode (0777 less the umask 022), as mkdir -p makes them.
+    assert.equal(statSync(join(dir, 'home')).mode & 0o777, 0o755)
+    assert.equal(statSync(join(dir, 'home', 'user')).mode & 0o777, 0o755)
     const existing = join(dir, 'shared')
     mkdirSync(existing)
     chmodSync(existing, 0o755)

@@ -113,10 +113,34 @@ test('validate_plan: the broken plan is a normal result with its errors', async 
   for (const c of ['overlap', 'category', 'commitment']) assert.ok(codes.includes(c), c)
 })
 
-test('arguments that do not fit are a tool error, not a protocol error', async () => {
-  const res = await call('validate_plan', { plan: calm })
-  assert.equal(res.isError, true)
-  assert.match(res.content[0].text, /request/)
+test('arguments that do not fit are the catalog\'s tool error (the sandbox\'s text), not a protocol error', async () => {
+  const e = JSON.parse(readFileSync(join(ROOT, 'schemas', 'mcp-catalog.json'), 'utf8')).argumentErrors
+  const kind = (text, k) => text.replace('{kind}', k)
+  for (const [tool, args, problems] of [
+    ['validate_plan', { plan: calm }, [e.request.missing]],
+    ['validate_plan', { plan: [1, 2], request: calmRequest }, [kind(e.plan.type, 'an array')]],
+    ['validate_plan', { plan: null, request: [calmRequest] }, [kind(e.plan.type, 'null'), kind(e.request.type, 'an array')]],
+    ['repair_plan', { plan: calm, request: calmRequest, unsafe: 'yes', why: 1 }, [
+      kind(e.unsafe.type, 'a string'),
+      `unexpected argument \`why\`: ${e.accepted.repair_plan}`,
+    ]],
+    ['get_plan_schema', { request: calmRequest, variant: 'Strict' }, ['`variant`: unknown schema variant "Strict"; use "validation" or "strict"']],
+  ]) {
+    const res = await call(tool, args)
+    assert.equal(res.isError, true, tool)
+    assert.equal(res.structuredContent, undefined)
+    assert.deepEqual(res.content, [{ type: 'text', text: `Invalid arguments for ${tool}: ${problems.join('; ')}.` }])
+  }
+  const contract = await call('get_plan_contract', { x: 1 })
+  assert.equal(contract.content[0].text, 'Invalid arguments for get_plan_contract: it takes no arguments (unexpected argument `x`); call it with {}.')
+})
+
+test('initialize: the catalog\'s name and title; no listChanged, as no list_changed is ever sent', () => {
+  const catalog = JSON.parse(readFileSync(join(ROOT, 'schemas', 'mcp-catalog.json'), 'utf8'))
+  const info = client.getServerVersion()
+  assert.deepEqual([info.name, info.title], [catalog.server.name, catalog.server.title])
+  const capabilities = client.getServerCapabilities()
+  for (const kind of ['tools', 'resources', 'prompts']) assert.deepEqual(capabilities[kind], {}, kind)
 })
 
 test('save_plan: saves a valid plan, refuses a broken one', async () => {
@@ -160,7 +184,8 @@ test('save_plan over a saved plan asks first: accept replaces, decline keeps', a
 
 test('the saved plan is a resource', async () => {
   const { resources } = await client.listResources()
-  assert.deepEqual(resources.map((r) => r.uri), [`plan://${calm.requestId}`])
+  // As the sandboxed server lists a plan: no title or description (the template's).
+  assert.deepEqual(resources, [{ uri: `plan://${calm.requestId}`, name: calm.requestId, mimeType: 'application/json' }])
   const { contents } = await client.readResource({ uri: `plan://${calm.requestId}` })
   assert.equal(JSON.parse(contents[0].text).requestId, calm.requestId)
 })

@@ -32,7 +32,7 @@
 //! nothing).
 
 use momentum_plan::{Argument, FaultKind, HostFault, JsonPath, Segment, TreeBuilder};
-use pyo3::exceptions::PyUnicodeEncodeError;
+use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
 use std::fmt::Write as _;
@@ -521,6 +521,21 @@ fn hex_to_decimal(hex: &str) -> String {
         }
     }
     out
+}
+
+/// A keyword argument that takes a `bool` (`repair_plan`'s `unsafe`): `false` when absent or
+/// `None`, the bool itself, else `TypeError("unsafe is a str; pass True or False")`: the shape of
+/// the JS packages' `options.unsafe is a string; pass true or false`, in Python's words (an `int`
+/// is not a bool here: `1` is refused, never taken as `True`).
+pub(crate) fn keyword_bool(keyword: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    match value {
+        None => Ok(false),
+        Some(v) if v.is_none() => Ok(false),
+        Some(v) => match v.cast::<PyBool>() {
+            Ok(b) => Ok(b.is_true()),
+            Err(_) => Err(PyTypeError::new_err(format!("{keyword} is {}; pass True or False", describe(v)))),
+        },
+    }
 }
 
 /// `a set`, `an int`, `a datetime.time`: a type name with its article (the host's words for

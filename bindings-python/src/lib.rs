@@ -105,16 +105,21 @@ fn get_plan_contract(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 /// The arguments are read exactly as `validate_plan` reads them, with the same exceptions; a plan
 /// JSON cannot carry as text (a lone surrogate, nesting over 512 levels) gets the `json` verdict,
 /// `plan` `""` (or, for a `str`, its text with U+FFFD for the surrogates) and nothing applied.
+///
+/// `unsafe` must be a `bool` (`None`, as left out, is `False`); anything else is a `TypeError`
+/// naming its type: `unsafe is a str; pass True or False` ([`convert::keyword_bool`]), as the JS
+/// packages say `options.unsafe is a string; pass true or false`.
 #[pyfunction]
-#[pyo3(signature = (plan, request, *, r#unsafe = false))]
+#[pyo3(signature = (plan, request, *, r#unsafe = None), text_signature = "(plan, request, *, unsafe=False)")]
 fn repair_plan<'py>(
     py: Python<'py>,
     plan: &Bound<'py, PyAny>,
     request: &Bound<'py, PyAny>,
-    r#unsafe: bool,
+    r#unsafe: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
-        let options = RepairOptions { unsafe_fixes: r#unsafe, ..RepairOptions::default() };
+        let unsafe_fixes = convert::keyword_bool("unsafe", r#unsafe)?;
+        let options = RepairOptions { unsafe_fixes, ..RepairOptions::default() };
         let arena = Arena::with_capacity(4096);
         let request_read = match read(request, Argument::Request, &arena)? {
             Read::NotText(e) => return Err(request_not_json(py, &e)),
@@ -157,7 +162,8 @@ fn repair_plan<'py>(
 ///
 /// The request is read exactly as `validate_plan` reads it, with the same exceptions. Raises
 /// `ValueError` with the core's text for an unknown variant and for a request at fault (no plan
-/// can satisfy it: `no plan can satisfy this request; the request must change: …`).
+/// can satisfy it: `no plan can satisfy this request; the request must change: …`; with
+/// `.argument` `"request"`, `.path` `"$"` and `.kind` `None`, as the JS packages' `Error`).
 #[pyfunction]
 #[pyo3(signature = (request, variant = "validation"))]
 fn plan_schema<'py>(py: Python<'py>, request: &Bound<'py, PyAny>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -165,7 +171,10 @@ fn plan_schema<'py>(py: Python<'py>, request: &Bound<'py, PyAny>, variant: &str)
         let value = request_value(py, request)?;
         let variant = SchemaVariant::from_name(variant).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let schema = py.detach(|| momentum_plan::plan_schema(&value, variant));
-        output::value(py, &schema.map_err(|e| PyValueError::new_err(e.to_string()))?)
+        let at_fault = |e: momentum_plan::SchemaError| {
+            place(py, PyValueError::new_err(e.to_string()), Argument::Request, "$", None)
+        };
+        output::value(py, &schema.map_err(at_fault)?)
     })
 }
 

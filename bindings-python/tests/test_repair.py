@@ -299,8 +299,11 @@ def test_request_at_fault(request_: Any) -> None:
     as_value = json.loads(request_) if isinstance(request_, str) else request_  # the driver takes a value
     assert same_as_core(repaired, run_core([line(PLAN, as_value)], "repair", "--lines")[0])
     for variant in ("validation", "strict"):
-        with pytest.raises(ValueError, match="^no plan can satisfy this request; the request must change: "):
+        with pytest.raises(ValueError, match="^no plan can satisfy this request; the request must change: ") as info:
             momentum_plan.plan_schema(request_, variant)
+        # As the JS packages' Error: the request is at fault, as a whole.
+        err: Any = info.value
+        assert (err.argument, err.path, err.kind) == ("request", "$", None)
 
 
 def test_unknown_variant() -> None:
@@ -319,8 +322,13 @@ def test_unknown_variant() -> None:
 def test_unsafe_is_keyword_only_and_bool() -> None:
     with pytest.raises(TypeError):
         momentum_plan.repair_plan(PLAN, REQUEST, True)  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        momentum_plan.repair_plan(PLAN, REQUEST, unsafe="yes")  # type: ignore[arg-type]
+    # The JS packages' sentence ("options.unsafe is a string; pass true or false") in Python's words.
+    for bad, words in [("yes", "a str"), (1, "an int"), (0.0, "a float"), ([True], "a list"), ({}, "a dict")]:
+        with pytest.raises(TypeError, match=f"^unsafe is {words}; pass True or False$"):
+            momentum_plan.repair_plan(PLAN, REQUEST, unsafe=bad)  # type: ignore[arg-type]
+    # None is as left out; True and False are taken as they are.
+    assert momentum_plan.repair_plan(PLAN, REQUEST, unsafe=None) == momentum_plan.repair_plan(PLAN, REQUEST)  # type: ignore[arg-type]
+    assert momentum_plan.repair_plan(PLAN, REQUEST, unsafe=False) == momentum_plan.repair_plan(PLAN, REQUEST)
 
 
 def test_results_are_new_objects_and_json() -> None:

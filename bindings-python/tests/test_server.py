@@ -37,6 +37,8 @@ PLAN: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday.plan.json").read_tex
 REQUEST: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday.request.json").read_text(encoding="utf-8"))
 BROKEN: Dict[str, Any] = json.loads((EXAMPLES / "calm-weekday-broken.plan.json").read_text(encoding="utf-8"))
 PLAN_ID = PLAN["requestId"]
+CATALOG: Dict[str, Any] = json.loads((HERE.parent.parent / "schemas" / "mcp-catalog.json").read_text(encoding="utf-8"))
+"""The one catalog, from the repository (not the package copy)."""
 
 MODES = ["auto", "legacy"]
 EXPECTED_VERSION = {"auto": "2026-07-28", "legacy": "2025-11-25"}
@@ -367,10 +369,11 @@ def test_unsafe_must_be_a_boolean(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with in_process("auto", tmp_path)(None) as client:
-            for bad in ["yes", 1, "true", "no", 0]:
+            unsafe_type = CATALOG["argumentErrors"]["unsafe"]["type"]
+            for bad, kind in [("yes", "a string"), (1, "a number"), ("true", "a string"), (None, "null"), (0, "a number")]:
                 r = await client.call_tool("repair_plan", {"plan": BROKEN, "request": request, "unsafe": bad})
-                assert r.is_error, (bad, r)
-                assert "unsafe" in error_text(r), error_text(r)
+                want = f"Invalid arguments for repair_plan: {unsafe_type.replace('{kind}', kind)}."
+                assert error_text(r) == want, (bad, r)
             r = await client.call_tool("repair_plan", {"plan": BROKEN, "request": request, "unsafe": True})
             assert structured(r) == momentum_plan.repair_plan(BROKEN, request, unsafe=True)
             assert structured(r)["verdict"]["valid"] is True
@@ -397,3 +400,39 @@ def test_tools_are_the_catalog(tmp_path: Path) -> None:
         assert got.output_schema == entry["outputSchema"], entry["name"]
         assert got.annotations is not None
         assert got.annotations.model_dump(by_alias=True, exclude_none=True) == entry["annotations"], entry["name"]
+
+
+def test_arguments_that_do_not_fit_are_the_catalogs_tool_error(tmp_path: Path) -> None:
+    """A value that fits no input schema is the catalog's tool error (``argumentErrors``: the
+    sandboxed server's text), one text block with ``isError``, never the SDK's pydantic dump or a
+    protocol error (mcp-server.md "Catalog")."""
+    e = CATALOG["argumentErrors"]
+    plan, request = PLAN, REQUEST
+    cases = [
+        ("validate_plan", {"plan": [1, 2], "request": request}, [e["plan"]["type"].replace("{kind}", "an array")]),
+        ("validate_plan", {"plan": None, "request": request}, [e["plan"]["type"].replace("{kind}", "null")]),
+        (
+            "save_plan",
+            {"plan": plan, "request": [request], "why": 1},
+            [
+                e["request"]["type"].replace("{kind}", "an array"),
+                "unexpected argument `why`: " + e["accepted"]["save_plan"],
+            ],
+        ),
+        ("repair_plan", {"request": request}, [e["plan"]["missing"]]),
+        ("get_plan_schema", {"request": "{}", "variant": 7}, [
+            e["schemaRequest"]["type"].replace("{kind}", "a string"),
+            e["variant"]["type"].replace("{kind}", "a number"),
+        ]),
+    ]
+
+    async def run() -> None:
+        async with over_stdio("legacy", tmp_path)(None) as client:
+            for tool, arguments, problems in cases:
+                r = await client.call_tool(tool, arguments)
+                assert error_text(r) == f"Invalid arguments for {tool}: {'; '.join(problems)}.", (tool, arguments)
+                assert r.structured_content is None
+            r = await client.call_tool("get_plan_contract", {"x": 1})
+            assert error_text(r) == "Invalid arguments for get_plan_contract: it takes no arguments (unexpected argument `x`); call it with {}."
+
+    asyncio.run(run())

@@ -1,7 +1,8 @@
 //! The MCP catalog (mcp-server.md "Catalog") every shipped server serves, written to
 //! `schemas/mcp-catalog.json` (and, byte for byte, as package data of the Python and Node
 //! servers): the instructions, each tool's title, description, annotations and schemas, the
-//! resource template, the prompt, the plan-id rule, and every refusal and `notSaved` template.
+//! resource template, the prompt, the plan-id rule, every refusal and `notSaved` template, and
+//! the tool errors for arguments that do not fit an input schema (`argumentErrors`).
 //!
 //! A template's slots are `{name}` (`{id}`, `{uri}`, `{count}`, `{code}`, `{message}`, `{error}`,
 //! `{path}`, `{request_json}`); a server fills each slot once, left to right, and never fills
@@ -86,6 +87,64 @@ fn prompt_text(last: &str) -> String {
     )
 }
 
+/// The tool errors for `tools/call` arguments that do not fit a tool's input schema
+/// (mcp-server.md "Catalog": a tool error whose message says which argument and why), the same
+/// text on every server. A server checks, in this order: `plan` (`missing`, or `type` when it is
+/// neither an object nor a string), `request` (`missing`, or `type` when not an object; the
+/// `get_plan_schema` wording under `schemaRequest`), `unsafe` (`repair_plan`; `type` when not a
+/// boolean), `variant` (`get_plan_schema`; `type` when not a string, `unknown` with the core's
+/// `SchemaVariant::from_name` message), then the names left (`unexpected.one`/`.many` with
+/// `{names}` the names in the order sent, each in backticks, joined by `, `, put with the tool's
+/// `accepted` into `leftOver`). The problems, joined by `separator`, fill `invalid`; a tool without
+/// arguments given some answers `noArguments`. `{kind}` is one of `kinds` (the JSON type of the
+/// value sent).
+fn argument_errors() -> Value {
+    let accepted_plan = "only `plan` and `request` are accepted";
+    json!({
+        "invalid": "Invalid arguments for {tool}: {problems}.",
+        "separator": "; ",
+        "noArguments": "Invalid arguments for {tool}: it takes no arguments ({unexpected}); call it with {}.",
+        "kinds": {
+            "null": "null",
+            "boolean": "a boolean",
+            "number": "a number",
+            "string": "a string",
+            "array": "an array",
+            "object": "an object",
+        },
+        "plan": {
+            "missing": "`plan` is missing: pass the plan as a JSON object, or its JSON text as one string",
+            "type": "`plan` must be a JSON object or a string of JSON text, not {kind}",
+        },
+        "request": {
+            "missing": "`request` is missing: pass the request the plan answers, as a JSON object",
+            "type": "`request` must be a JSON object (the request the plan answers), not {kind}",
+        },
+        "schemaRequest": {
+            "missing": "`request` is missing: pass the request the plan must answer, as a JSON object",
+            "type": "`request` must be a JSON object (the request the plan must answer), not {kind}",
+        },
+        "unsafe": {
+            "type": "`unsafe` must be a boolean (true applies the fixes that change meaning too; leave it out for the safe ones only), not {kind}",
+        },
+        "variant": {
+            "type": "`variant` must be a string, \"validation\" or \"strict\", not {kind}",
+            "unknown": "`variant`: {error}",
+        },
+        "unexpected": {
+            "one": "unexpected argument {names}",
+            "many": "unexpected arguments {names}",
+        },
+        "leftOver": "{unexpected}: {accepted}",
+        "accepted": {
+            "validate_plan": accepted_plan,
+            "repair_plan": "only `plan`, `request` and `unsafe` are accepted",
+            "get_plan_schema": "only `request` and `variant` are accepted",
+            "save_plan": accepted_plan,
+        },
+    })
+}
+
 /// The whole catalog, in catalog order.
 #[must_use]
 pub fn catalog() -> Value {
@@ -157,6 +216,7 @@ pub fn catalog() -> Value {
             "storeUnreadable": "Plan not saved: the plan store could not be read ({error}).",
             "storeUnwritable": "Plan not saved: the plan store could not be written ({error}).",
         },
+        "argumentErrors": argument_errors(),
         "overwriteQuestion": {
             "message": "A plan with id \"{id}\" is already saved. Replace it with the new version?",
             "title": "Replace the saved plan",

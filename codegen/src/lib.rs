@@ -13,7 +13,7 @@
 //! | `js/api.d.ts` | the functions both JS packages export (from `codegen/src/api.d.ts`) | bindings-wasm (appended to its `index.d.ts` files) |
 //! | `bindings-node/index.d.ts` | the same types, then the same functions | bindings-node |
 //! | `bindings-python/python/momentum_plan/_types.py` | `TypedDict`s and `Literal` unions | `momentum_plan` |
-//! | `schemas/mcp-catalog.json` | the MCP catalog ([`catalog`]): instructions, tools with their schemas, resource template, prompt, plan-id rule, refusal and `notSaved` templates | the WASI server, at build time |
+//! | `schemas/mcp-catalog.json` | the MCP catalog ([`catalog`]): instructions, tools with their schemas, resource template, prompt, plan-id rule, refusal and `notSaved` templates, argument errors | the WASI server, at build time |
 //! | `bindings-python/python/momentum_plan/mcp-catalog.json` | the same bytes, as package data | `momentum_plan.planner` |
 //! | `bindings-node/mcp-catalog.json` | the same bytes, in the npm package | `bindings-node/examples/server.mjs` |
 //!

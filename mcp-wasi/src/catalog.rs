@@ -63,6 +63,9 @@ pub(crate) struct Catalog {
     prompt: CatalogPrompt,
     /// The tool-error templates of `save_plan` (slots `{id}`, `{path}`, `{message}`, `{error}`).
     pub refusals: Refusals,
+    /// The tool errors for arguments that do not fit an input schema (slots `{tool}`,
+    /// `{problems}`, `{kind}`, `{names}`, `{accepted}`, `{unexpected}`, `{error}`).
+    pub argument_errors: ArgumentErrors,
     /// The overwrite question (slots `{id}`, `{uri}`).
     pub overwrite_question: OverwriteQuestion,
     /// The reasons of a `notSaved` warning (slots `{uri}`, `{count}`, `{code}`, `{message}`).
@@ -141,6 +144,59 @@ pub(crate) struct Refusals {
     pub store_unwritable: String,
 }
 
+/// The texts of an argument that is missing or of the wrong JSON type.
+#[derive(Debug, Deserialize, Default)]
+pub(crate) struct ArgumentText {
+    /// The argument is required and absent.
+    #[serde(default)]
+    pub missing: String,
+    /// The argument has the wrong JSON type (slot `{kind}`).
+    #[serde(rename = "type")]
+    pub wrong_type: String,
+    /// `variant` only: a name the core does not know (slot `{error}`, the core's message).
+    #[serde(default)]
+    pub unknown: String,
+}
+
+/// How an argument name left over is reported.
+#[derive(Debug, Deserialize, Default)]
+pub(crate) struct Unexpected {
+    pub one: String,
+    pub many: String,
+}
+
+/// The JSON type words of `{kind}`.
+#[derive(Debug, Deserialize, Default)]
+pub(crate) struct Kinds {
+    pub null: String,
+    pub boolean: String,
+    pub number: String,
+    pub string: String,
+    pub array: String,
+    pub object: String,
+}
+
+/// The tool errors for arguments that do not fit an input schema (the catalog's
+/// `argumentErrors`; the order of the checks is in `momentum-plan-codegen`'s catalog docs).
+#[derive(Debug, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ArgumentErrors {
+    pub invalid: String,
+    pub separator: String,
+    pub no_arguments: String,
+    pub kinds: Kinds,
+    pub plan: ArgumentText,
+    pub request: ArgumentText,
+    pub schema_request: ArgumentText,
+    #[serde(rename = "unsafe")]
+    pub unsafe_fixes: ArgumentText,
+    pub variant: ArgumentText,
+    pub unexpected: Unexpected,
+    pub left_over: String,
+    /// Per tool name: the sentence naming the arguments it accepts.
+    pub accepted: std::collections::BTreeMap<String, String>,
+}
+
 /// The overwrite question's texts.
 #[derive(Debug, Deserialize)]
 pub(crate) struct OverwriteQuestion {
@@ -199,6 +255,7 @@ impl Catalog {
                 store_unreadable: text(),
                 store_unwritable: text(),
             },
+            argument_errors: ArgumentErrors::default(),
             overwrite_question: OverwriteQuestion { message: text(), title: text(), description: text() },
             not_saved: NotSaved {
                 kept: text(),

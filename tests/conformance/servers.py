@@ -14,8 +14,8 @@ string holding an array or null, a request as text, and the first vector of ever
 example's request). `repair_plan` gets the text plans only (a repair's `plan` text is written from
 the plan as the host read it: JavaScript reads 1.0 as 1). For every call the answers must
 agree with the first server's: `structuredContent` as canonical JSON bytes (keys sorted, compact,
-non-ASCII raw) and `isError`. A tool error's text is each SDK's own, so only its presence is
-compared (mcp-server.md: a tool error carries one text block and no structured content).
+non-ASCII raw) and `isError`, and a tool error's text (mcp-server.md: a tool error carries one
+text block and no structured content).
 
 Then the catalog (issue 29: one catalog, schemas/mcp-catalog.json, every server's texts): the
 bytes of `tools/list` (each tool as canonical JSON, without `_meta`, the MCP Apps link, which
@@ -24,6 +24,15 @@ one refusal of each kind of `save_plan` (CATALOG_CALLS): a tool error (an invali
 requestId that cannot be a plan id; the text after the Python SDK's own `Error executing tool
 save_plan: ` prefix) and a `notSaved` warning (a second save, from a client that cannot be
 asked). Each must equal the first server's bytes.
+
+The calls include arguments that fit no input schema (:func:`argument_calls`, issue 27): a tool
+error's text (after the Python SDK's ``Error executing tool <name>: `` prefix, which it puts
+before the errors a tool raises) is compared too, so each is the catalog's ``argumentErrors`` text
+on every server.
+
+Then one raw stdio session per server with a store holding one plan (:func:`pipelined_with_store`,
+issue 29): the initialize result's ``serverInfo`` name and title (the catalog's ``server``) and
+``capabilities``, and the ``resources/list`` entries, must equal the first server's.
 
 Then one raw stdio session per server without a store, in an empty working folder, its
 requests written at once and stdin closed right after them (issue 29 findings 7-9,
@@ -109,6 +118,7 @@ def calls() -> list[tuple[str, str, dict]]:
             # reader decides how a number reads (JavaScript has no 1.0), so only text is compared
             out.append((f"plan {label}", "repair_plan", {"plan": p, "request": request}))
     out.append(("plan text, unsafe", "repair_plan", {"plan": broken, "request": request, "unsafe": True}))
+    out.extend(argument_calls(plan, request))
     out.append(("request as text", "validate_plan", {"plan": plan, "request": json.dumps(request)}))
     out.append(("request as text", "get_plan_schema", {"request": json.dumps(request)}))
     out.append(("request", "get_plan_schema", {"request": request, "variant": "strict"}))
@@ -117,8 +127,32 @@ def calls() -> list[tuple[str, str, dict]]:
     return out
 
 
-SDK_TOOL_ERROR_PREFIX = "Error executing tool save_plan: "
-"""What the Python SDK puts before a tool error's own text (mcp 2.3, ``Tool.run``)."""
+def argument_calls(plan: dict, request: dict) -> list[tuple[str, str, dict]]:
+    """Arguments that fit no input schema (mcp-server.md "Catalog": a tool error naming the
+    argument and why; the catalog's ``argumentErrors``, the same text on every server)."""
+    return [
+        ("arguments: plan an array of numbers", "validate_plan", {"plan": [1, 2], "request": request}),
+        ("arguments: plan null, request an array", "validate_plan", {"plan": None, "request": [request]}),
+        ("arguments: plan missing", "validate_plan", {"request": request}),
+        ("arguments: nothing", "validate_plan", {}),
+        ("arguments: one unexpected", "validate_plan", {"plan": plan, "request": request, "why": "x"}),
+        ("arguments: unsafe a string, two unexpected", "repair_plan",
+         {"plan": plan, "request": request, "unsafe": "yes", "a": 1, "b": 2}),
+        ("arguments: unsafe null", "repair_plan", {"plan": "{}", "request": request, "unsafe": None}),
+        ("arguments: plan a number", "save_plan", {"plan": 7, "request": request}),
+        ("arguments: request an array", "get_plan_schema", {"request": []}),
+        ("arguments: variant a number", "get_plan_schema", {"request": request, "variant": 7}),
+        ("arguments: variant unknown", "get_plan_schema", {"request": request, "variant": "Strict"}),
+        ("arguments: request missing, unexpected", "get_plan_schema", {"plan": plan}),
+        ("arguments: any", "get_plan_contract", {"x": 1}),
+    ]
+
+
+def tool_error_text(tool: str, result: Any) -> str:
+    """A tool error's one text block, without the Python SDK's own ``Error executing tool
+    <tool>: `` prefix (mcp 2.3, ``Tool.run``, on the errors a tool raises)."""
+    text = result.content[0].text if result.content and hasattr(result.content[0], "text") else ""
+    return text.removeprefix(f"Error executing tool {tool}: ")
 
 
 def catalog_calls() -> list[tuple[str, str, dict]]:
@@ -154,8 +188,7 @@ async def catalog_bytes(client: Client) -> list[tuple[str, str]]:
     for label, tool, arguments in catalog_calls():
         r = await asyncio.wait_for(client.call_tool(tool, arguments), CALL_TIMEOUT)
         if r.is_error:
-            text = r.content[0].text if r.content and hasattr(r.content[0], "text") else ""
-            out.append((label, "isError " + text.removeprefix(SDK_TOOL_ERROR_PREFIX)))
+            out.append((label, "isError " + tool_error_text(tool, r)))
         else:
             out.append((label, canonical(r.structured_content)))
     return out
@@ -164,8 +197,9 @@ async def catalog_bytes(client: Client) -> list[tuple[str, str]]:
 async def run_server(
     command: list[str], todo: list[tuple[str, str, dict]]
 ) -> tuple[list[str], list[tuple[bool, str | None]], list[tuple[str, str]]]:
-    """The tools the server lists, (isError, canonical structuredContent or None) for every call,
-    in order, and the catalog's bytes (:func:`catalog_bytes`)."""
+    """The tools the server lists, (isError, canonical structuredContent, or for a tool error its
+    text: :func:`tool_error_text`) for every call, in order, and the catalog's bytes
+    (:func:`catalog_bytes`)."""
     with tempfile.TemporaryDirectory() as store:
         params = StdioServerParameters(
             command=command[0], args=[*command[1:], "--store", store], env={**os.environ, "PLAN_STORE": store}
@@ -176,7 +210,12 @@ async def run_server(
             for _, tool, arguments in todo:
                 r = await asyncio.wait_for(client.call_tool(tool, arguments), CALL_TIMEOUT)
                 sc = r.structured_content
-                answers.append((bool(r.is_error), None if sc is None else canonical(sc)))
+                if r.is_error:
+                    # a tool error carries no structured content, and the same text everywhere
+                    shown = "text " + tool_error_text(tool, r) + ("" if sc is None else " + structuredContent")
+                else:
+                    shown = None if sc is None else canonical(sc)
+                answers.append((bool(r.is_error), shown))
         with tempfile.TemporaryDirectory() as fresh:
             params = StdioServerParameters(
                 command=command[0], args=[*command[1:], "--store", fresh], env={**os.environ, "PLAN_STORE": fresh}
@@ -253,6 +292,36 @@ def pipelined_read_only(command: list[str]) -> tuple[dict[str, str], list[str]]:
     if not refused:
         problems.append(f"a read-only server accepted save_plan: {str(save)[:200]}")
     return got, problems
+
+
+def pipelined_with_store(command: list[str]) -> dict[str, str]:
+    """One raw stdio session with a store that holds one saved plan (written before the start, so
+    no save races the listing), its requests written at once (issue 29): the parts of the
+    initialize result every server must send alike (``serverInfo`` name and title, the catalog's
+    ``server``; ``capabilities``: a server that sends no list_changed notification says nothing of
+    it) and the ``resources/list`` entries (label -> canonical bytes)."""
+    plan = example("calm-weekday")[0]
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "pipelined", "version": "0"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "resources/list"},
+    ]
+    text = "".join(json.dumps(m) + "\n" for m in lines)
+    with tempfile.TemporaryDirectory() as store:
+        Path(store, f"{plan['requestId']}.json").write_text(json.dumps(plan, indent=2) + "\n", encoding="utf-8")
+        env = {**os.environ, "PLAN_STORE": store}
+        p = subprocess.run([*command, "--store", store], input=text.encode(), capture_output=True, env=env,
+                           timeout=PIPELINE_TIMEOUT)
+    out = [json.loads(line) for line in p.stdout.decode().splitlines() if line.strip()]
+    answers = {m["id"]: m for m in out if "id" in m and "method" not in m}
+    init_result = answers.get(1, {}).get("result") or {}
+    info = init_result.get("serverInfo") or {}
+    return {
+        "initialize serverInfo name, title": canonical({k: info.get(k) for k in ("name", "title")}),
+        "initialize capabilities": canonical(init_result.get("capabilities")),
+        "resources/list": canonical((answers.get(2, {}).get("result") or {}).get("resources")),
+    }
 
 
 def main() -> int:
@@ -333,6 +402,22 @@ def main() -> int:
             if read_only[n].get(label) != text:
                 problems.append(f"READ-ONLY DIFF {label}: {ro_names[0]} {text[:300]}\n    {n} {read_only[n].get(label, '(none)')[:300]}")
     print(f"servers: read-only pipelined session ({len(read_only.get(ref, {}))} parts) compared across " + ", ".join(ro_names))
+    # With a store: the initialize result and resources/list (issue 29): the same parts everywhere.
+    stored: dict[str, dict[str, str]] = {}
+    for spec in args.server:
+        name, cmd = spec.split("=", 1)
+        try:
+            stored[name] = pipelined_with_store(shlex.split(cmd))
+        except Exception as e:  # noqa: BLE001 - a server that cannot be driven is a failure
+            problems.append(f"SERVER {name}: the pipelined session with a store failed: {e!r}"[:600])
+    st_names = list(stored)
+    if st_names and json.loads(stored[st_names[0]]["initialize serverInfo name, title"]) != CATALOG["server"]:
+        problems.append(f"INITIALIZE {st_names[0]}: serverInfo is not the catalog's server: {stored[st_names[0]]}")
+    for n in st_names[1:]:
+        for label, text in stored[st_names[0]].items():
+            if stored[n].get(label) != text:
+                problems.append(f"STORE DIFF {label}: {st_names[0]} {text[:300]}\n    {n} {stored[n].get(label, '(none)')[:300]}")
+    print(f"servers: initialize and resources/list ({len(stored.get(ref, {}))} parts) compared across " + ", ".join(st_names))
     # The catalog: the same bytes from every server (issue 29).
     for n in names[1:]:
         want, got = dict(served[ref]), dict(served[n])

@@ -51,6 +51,8 @@ def repair_plan(
 
     The arguments are read as :func:`validate_plan` reads them, with the same exceptions. A
     request at fault is not an exception: ``requestAtFault`` says why no plan can satisfy it.
+    ``unsafe`` must be a ``bool`` (``None`` is as left out): anything else raises ``TypeError``
+    (``unsafe is a str; pass True or False``).
     """
 
 def plan_schema(
@@ -61,7 +63,8 @@ def plan_schema(
 
     ``variant``: ``"validation"`` or ``"strict"``. The request is read as :func:`validate_plan`
     reads it, with the same exceptions. Raises ``ValueError`` with the core's text for an unknown
-    variant and for a request no plan can satisfy.
+    variant and for a request no plan can satisfy (that one with ``argument`` ``"request"``,
+    ``path`` ``"$"`` and ``kind`` ``None``, as the JS packages' ``Error``).
     """
 
 def get_plan_contract() -> Contract:

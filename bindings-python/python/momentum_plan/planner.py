@@ -46,10 +46,16 @@ when missing; with neither it nor ``--store`` the server is read-only, as the ot
 and nothing is created), ``MCP_TRANSPORT`` (``stdio`` or ``streamable-http``), ``MCP_PORT`` (default 8000;
 HTTP always binds 127.0.0.1 only).
 
+Arguments that do not fit a tool's input schema are the catalog's tool error (``argumentErrors``,
+:class:`CheckedTool`), the same text as the other two servers, not the SDK's pydantic dump. The
+initialize result names the catalog's ``server`` (name and title) and declares ``tools``,
+``resources`` and ``prompts`` as ``{}`` (no ``listChanged: false``: this server sends no
+list_changed notification), as the sandboxed server does.
+
 Where the SDK decides, this server follows it: the protocol eras (2026-07-28 per request, and the
 2025-11-25 handshake), how an elicitation travels (an ``input_required`` result in 2026-07-28, an
-``elicitation/create`` request before), tool error text (``Error executing tool <name>: ...``),
-``resources/list`` without pagination, and a missing resource as ``-32602``.
+``elicitation/create`` request before), the text of other tool errors (``Error executing tool
+<name>: ...``), ``resources/list`` without pagination, and a missing resource as ``-32602``.
 """
 
 import json
@@ -76,7 +82,7 @@ from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.shared.exceptions import MCPError
-from mcp_types import INVALID_PARAMS, GetPromptResult, InputRequiredResult, Resource, ToolAnnotations
+from mcp_types import INVALID_PARAMS, CallToolResult, GetPromptResult, InputRequiredResult, Resource, ServerCapabilities, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, StrictBool
 from typing_extensions import TypedDict
 
@@ -87,7 +93,6 @@ from momentum_plan._stdio import run_stdio
 
 __all__ = ["PlanStore", "PlannerServer", "build_server", "main", "parse_args", "serve"]
 
-SERVER_NAME = "momentum-planner"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -181,10 +186,9 @@ class SentAsIs(FuncMetadata):
     (``FuncMetadata.pre_parse_json``), so plan text would reach the core as a ``dict``, measured
     for ``size`` after re-serialising (validator.md §5.2), and ``"[1]"`` as a list. With this the
     arguments are validated against the annotations exactly as the client sent them: plan text
-    stays the string it was (``json``, ``size`` and the ``type`` verdict work on it, §5.1–§5.3), an
-    object stays an object, and a value that does not fit the input schema (a plan that is an
-    array, a request that is a number) is a tool error naming the argument, as mcp-server.md
-    "Tools" says."""
+    stays the string it was (``json``, ``size`` and the ``type`` verdict work on it, §5.1–§5.3) and
+    an object stays an object. A value that does not fit the input schema (a plan that is an
+    array, a request that is a number) never reaches this: :class:`CheckedTool` answers it first."""
 
     def pre_parse_json(self, data: Dict[str, Any]) -> Dict[str, Any]:
         return data
@@ -204,6 +208,93 @@ def sent_as_is(tool: Tool) -> Tool:
         wrap_output=meta.wrap_output,
     )
     return tool
+
+
+ARGUMENT_ERRORS: Dict[str, Any] = CATALOG["argumentErrors"]
+"""The tool errors for arguments that do not fit a tool's input schema (the catalog's
+``argumentErrors``, the sandboxed server's texts)."""
+
+
+def json_kind(value: Any) -> str:
+    """The catalog's word for the JSON type of ``value`` (``"an array"``)."""
+    kinds = ARGUMENT_ERRORS["kinds"]
+    if value is None:
+        return str(kinds["null"])
+    if isinstance(value, bool):
+        return str(kinds["boolean"])
+    if isinstance(value, (int, float)):
+        return str(kinds["number"])
+    if isinstance(value, str):
+        return str(kinds["string"])
+    if isinstance(value, list):
+        return str(kinds["array"])
+    return str(kinds["object"])
+
+
+def argument_error(tool: str, arguments: Dict[str, Any]) -> Optional[str]:
+    """The tool error for ``arguments`` of ``tool`` that do not fit its input schema, or None when
+    they fit (mcp-server.md "Catalog": the message says which argument and why). The checks and
+    their order are the catalog's (``momentum-plan-codegen``'s ``argument_errors``): ``plan``,
+    ``request``, ``unsafe``, ``variant``, then the names left over, in the order sent."""
+    e = ARGUMENT_ERRORS
+    left = dict(arguments)
+    if tool == "get_plan_contract":
+        if not left:
+            return None
+        return fill(e["noArguments"], tool=tool, unexpected=unexpected_names(list(left)))
+    problems: List[str] = []
+    request_texts = e["schemaRequest"] if tool == "get_plan_schema" else e["request"]
+    if tool != "get_plan_schema":
+        if "plan" not in left:
+            problems.append(e["plan"]["missing"])
+        elif not isinstance(left["plan"], (dict, str)):
+            problems.append(fill(e["plan"]["type"], kind=json_kind(left["plan"])))
+        left.pop("plan", None)
+    if "request" not in left:
+        problems.append(request_texts["missing"])
+    elif not isinstance(left["request"], dict):
+        problems.append(fill(request_texts["type"], kind=json_kind(left["request"])))
+    left.pop("request", None)
+    if tool == "repair_plan" and "unsafe" in left:
+        if not isinstance(left["unsafe"], bool):
+            problems.append(fill(e["unsafe"]["type"], kind=json_kind(left["unsafe"])))
+        left.pop("unsafe")
+    if tool == "get_plan_schema" and "variant" in left:
+        variant = left.pop("variant")
+        if not isinstance(variant, str):
+            problems.append(fill(e["variant"]["type"], kind=json_kind(variant)))
+        elif variant not in VARIANTS:
+            try:
+                momentum_plan.plan_schema({}, variant)  # the core's message for an unknown name
+            except ValueError as err:
+                problems.append(fill(e["variant"]["unknown"], error=str(err)))
+    if left:
+        problems.append(fill(e["leftOver"], unexpected=unexpected_names(list(left)), accepted=e["accepted"][tool]))
+    if not problems:
+        return None
+    return fill(e["invalid"], tool=tool, problems=e["separator"].join(problems))
+
+
+def unexpected_names(names: List[str]) -> str:
+    """"unexpected argument(s) `a`, `b`" for ``names`` (the catalog's ``argumentErrors.unexpected``)."""
+    texts = ARGUMENT_ERRORS["unexpected"]
+    return fill(texts["one"] if len(names) == 1 else texts["many"], names=", ".join(f"`{n}`" for n in names))
+
+
+VARIANTS = CATALOG_TOOLS["get_plan_schema"]["inputSchema"]["properties"]["variant"]["enum"]
+
+
+class CheckedTool(Tool):
+    """A tool whose ``tools/call`` arguments are checked against its input schema by
+    :func:`argument_error` first: arguments that do not fit are the catalog's tool error (one text
+    block, ``isError: true``, no ``structuredContent``, the same bytes as the sandboxed server),
+    not the SDK's pydantic dump. Arguments that fit go on to the SDK as before."""
+
+    async def run(self, arguments: Dict[str, Any], context: Any, convert_result: bool = False) -> Any:
+        problem = argument_error(self.name, arguments)
+        if problem is not None:
+            return CallToolResult(content=[TextContent(type="text", text=problem)], is_error=True)
+        return await super().run(arguments, context, convert_result=convert_result)
 
 
 class SaveResult(TypedDict):
@@ -308,14 +399,33 @@ class PlannerServer(MCPServer):
     is ``None`` for a read-only server (nothing is listed)."""
 
     def __init__(self, store: Optional[PlanStore], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(title=CATALOG["server"]["title"], **kwargs)
         self.store = store
+        low = self._lowlevel_server
+        sdk_capabilities = low.get_capabilities
+
+        def get_capabilities(*args: Any, **kw: Any) -> ServerCapabilities:
+            """The SDK's capabilities without the ``false`` flags (``listChanged: false``,
+            ``subscribe: false``), as the sandboxed server declares them (``{}`` each): this
+            server sends no list_changed notification and takes no subscription, and says
+            nothing of either; a flag the SDK sets true stays."""
+            caps = sdk_capabilities(*args, **kw)
+            update: Dict[str, Any] = {}
+            for name in ("tools", "prompts", "resources"):
+                part = getattr(caps, name)
+                if part is not None:
+                    falses = {k: None for k, v in part.__dict__.items() if v is False}
+                    update[name] = part.model_copy(update=falses)
+            return caps.model_copy(update=update)
+
+        low.get_capabilities = get_capabilities  # type: ignore[method-assign]
 
     async def list_resources(self) -> List[Resource]:
         if self.store is None:
             return []
         return [
-            Resource(uri=f"plan://{i}", name=i, title=f"Saved plan {i}", mime_type="application/json")
+            # As the sandboxed server lists a plan: uri, name, mimeType (no title).
+            Resource(uri=f"plan://{i}", name=i, mime_type=CATALOG["resourceTemplate"]["mimeType"])
             for i in self.store.ids()
         ]
 
@@ -381,7 +491,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
         """Registers a tool as ``@mcp.tool`` would, with its arguments read as sent (:class:`SentAsIs`)."""
 
         def register(fn: F) -> F:
-            tools.append(sent_as_is(Tool.from_function(fn, **registration)))
+            tools.append(sent_as_is(CheckedTool.from_function(fn, **registration)))
             return fn
 
         return register
@@ -476,7 +586,7 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
     mcp = PlannerServer(
         store,
         tools=tools,
-        name=SERVER_NAME,
+        name=CATALOG["server"]["name"],
         version=momentum_plan.__version__,
         instructions=CATALOG["instructions"][mode(store)],
         cache_hints={

@@ -16,7 +16,9 @@ use super::Server;
 use super::eras::{Ctx, respond};
 use super::save::SaveStep;
 use crate::apps;
-use crate::catalog::{self, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, REPAIR_PLAN, SAVE_PLAN, VALIDATE_PLAN};
+use crate::catalog::{
+    self, ArgumentErrors, ArgumentText, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, REPAIR_PLAN, SAVE_PLAN, VALIDATE_PLAN,
+};
 use crate::model::{CacheHints, CallToolParams, CallToolResult, Empty, ListToolsResult, TextContent};
 use crate::rpc::{self, MAX_LINE_VALUES, RpcError};
 use serde::Serialize;
@@ -139,22 +141,52 @@ impl Server {
     }
 }
 
-/// What a JSON value is, for messages ("a number").
-fn kind(v: &Value) -> &'static str {
+/// What a JSON value is, for messages ("a number"): the catalog's `argumentErrors.kinds`.
+pub(super) fn kind(v: &Value) -> &'static str {
+    let k = &catalog::catalog().argument_errors.kinds;
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Value::Null => &k.null,
+        Value::Bool(_) => &k.boolean,
+        Value::Number(_) => &k.number,
+        Value::String(_) => &k.string,
+        Value::Array(_) => &k.array,
+        Value::Object(_) => &k.object,
     }
 }
 
-/// "unexpected argument(s) `a`, `b`": the names left in `args`.
-fn unexpected(args: &Map<String, Value>) -> String {
+/// The catalog's argument-error texts.
+pub(super) fn texts() -> &'static ArgumentErrors {
+    &catalog::catalog().argument_errors
+}
+
+/// An argument's `type` text for the value `v` sent.
+pub(super) fn wrong_type(text: &ArgumentText, v: &Value) -> String {
+    catalog::fill(&text.wrong_type, &[("kind", kind(v))])
+}
+
+/// "unexpected argument(s) `a`, `b`": the names left in `args`, in the order sent (the
+/// arguments taken out with `shift_remove`, which keeps the order of the rest).
+pub(super) fn unexpected(args: &Map<String, Value>) -> String {
     let names: Vec<String> = args.keys().map(|k| format!("`{k}`")).collect();
-    format!("unexpected argument{} {}", if names.len() == 1 { "" } else { "s" }, names.join(", "))
+    let u = &texts().unexpected;
+    catalog::fill(if names.len() == 1 { &u.one } else { &u.many }, &[("names", &names.join(", "))])
+}
+
+/// The problem for the names left in `args` (none: `None`), with the sentence naming what `tool`
+/// accepts.
+pub(super) fn left_over(tool: &str, args: &Map<String, Value>) -> Option<String> {
+    if args.is_empty() {
+        return None;
+    }
+    let t = texts();
+    let accepted = t.accepted.get(tool).map_or("", String::as_str);
+    Some(catalog::fill(&t.left_over, &[("unexpected", &unexpected(args)), ("accepted", accepted)]))
+}
+
+/// The tool error for `tool` with `problems` (the catalog's `invalid`).
+pub(super) fn invalid(tool: &str, problems: &[String]) -> ToolError {
+    let t = texts();
+    ToolError(catalog::fill(&t.invalid, &[("tool", tool), ("problems", &problems.join(&t.separator))]))
 }
 
 /// The optional boolean argument of `repair_plan`.
@@ -168,57 +200,44 @@ pub(super) struct PlanOptions {
 
 /// The `plan` and `request` arguments of `validate_plan`, `repair_plan` and `save_plan`, and
 /// the optional ones `optional` names (`unsafe`: a boolean), or the tool error naming every
-/// argument that does not fit the input schema.
+/// argument that does not fit the input schema (the catalog's `argumentErrors`).
 pub(super) fn plan_arguments(
     tool: &str,
     mut args: Map<String, Value>,
     optional: &[&str],
 ) -> Result<(Value, Value, PlanOptions), ToolError> {
-    let plan = args.remove("plan");
-    let request = args.remove("request");
+    let t = texts();
+    let plan = args.shift_remove("plan");
+    let request = args.shift_remove("request");
     let mut problems = Vec::new();
     let mut options = PlanOptions::default();
     match &plan {
-        None => problems
-            .push("`plan` is missing: pass the plan as a JSON object, or its JSON text as one string".to_owned()),
+        None => problems.push(t.plan.missing.clone()),
         Some(Value::String(text)) if rpc::more_values_than(text.as_bytes(), MAX_LINE_VALUES) => {
+            // The sandbox's own line reader limit (the other servers read no line): its own text.
             problems.push(format!(
                 "the `plan` text holds more than {MAX_LINE_VALUES} JSON values, far over the contract's payload limit of {} bytes, so it was not read; send a plan within that limit",
                 momentum_plan::LIMITS.payload_bytes
             ));
         }
         Some(Value::Object(_) | Value::String(_)) => {}
-        Some(v) => problems.push(format!("`plan` must be a JSON object or a string of JSON text, not {}", kind(v))),
+        Some(v) => problems.push(wrong_type(&t.plan, v)),
     }
     match &request {
-        None => problems.push("`request` is missing: pass the request the plan answers, as a JSON object".to_owned()),
+        None => problems.push(t.request.missing.clone()),
         Some(Value::Object(_)) => {}
-        Some(v) => {
-            problems.push(format!("`request` must be a JSON object (the request the plan answers), not {}", kind(v)));
-        }
+        Some(v) => problems.push(wrong_type(&t.request, v)),
     }
     if optional.contains(&UNSAFE) {
-        match args.remove(UNSAFE) {
+        match args.shift_remove(UNSAFE) {
             None => {}
             Some(Value::Bool(b)) => options.unsafe_fixes = b,
-            Some(v) => problems.push(format!(
-                "`unsafe` must be a boolean (true applies the fixes that change meaning too; leave it out for the safe ones only), not {}",
-                kind(&v)
-            )),
+            Some(v) => problems.push(wrong_type(&t.unsafe_fixes, &v)),
         }
     }
-    if !args.is_empty() {
-        let accepted = match optional {
-            [] => "only `plan` and `request` are accepted".to_owned(),
-            more => {
-                let names: Vec<String> = more.iter().map(|n| format!("`{n}`")).collect();
-                format!("only `plan`, `request` and {} are accepted", names.join(", "))
-            }
-        };
-        problems.push(format!("{}: {accepted}", unexpected(&args)));
-    }
+    problems.extend(left_over(tool, &args));
     match (plan, request) {
         (Some(plan), Some(request)) if problems.is_empty() => Ok((plan, request, options)),
-        _ => Err(ToolError(format!("Invalid arguments for {tool}: {}.", problems.join("; ")))),
+        _ => Err(invalid(tool, &problems)),
     }
 }

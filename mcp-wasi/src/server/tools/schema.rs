@@ -1,8 +1,8 @@
 //! `get_plan_schema` (mcp-server.md "Catalog"; validator.md §9): the plan's JSON Schema for a
 //! request.
 
-use super::{ToolError, ToolResult, kind, unexpected};
-use crate::catalog::GET_PLAN_SCHEMA;
+use super::{ToolError, ToolResult, invalid, left_over, texts, wrong_type};
+use crate::catalog::{GET_PLAN_SCHEMA, fill};
 use momentum_plan::SchemaVariant;
 use serde_json::{Map, Value};
 
@@ -21,37 +21,33 @@ pub(super) fn call(arguments: Map<String, Value>) -> Result<ToolResult<Value>, T
 }
 
 /// The `request` and `variant` arguments (`variant` defaults to `validation`), or the tool
-/// error naming every argument that does not fit.
+/// error naming every argument that does not fit (the catalog's `argumentErrors`).
 fn schema_arguments(mut args: Map<String, Value>) -> Result<(Value, SchemaVariant), ToolError> {
-    let request = args.remove("request");
+    let t = texts();
+    let request = args.shift_remove("request");
     let mut problems = Vec::new();
     match &request {
-        None => {
-            problems.push("`request` is missing: pass the request the plan must answer, as a JSON object".to_owned());
-        }
+        None => problems.push(t.schema_request.missing.clone()),
         Some(Value::Object(_)) => {}
-        Some(v) => problems
-            .push(format!("`request` must be a JSON object (the request the plan must answer), not {}", kind(v))),
+        Some(v) => problems.push(wrong_type(&t.schema_request, v)),
     }
-    let variant = match args.remove(VARIANT) {
+    let variant = match args.shift_remove(VARIANT) {
         None => Some(SchemaVariant::Validation),
         Some(Value::String(name)) => match SchemaVariant::from_name(&name) {
             Ok(v) => Some(v),
             Err(e) => {
-                problems.push(format!("`variant`: {e}"));
+                problems.push(fill(&t.variant.unknown, &[("error", &e.to_string())]));
                 None
             }
         },
         Some(v) => {
-            problems.push(format!("`variant` must be a string, \"validation\" or \"strict\", not {}", kind(&v)));
+            problems.push(wrong_type(&t.variant, &v));
             None
         }
     };
-    if !args.is_empty() {
-        problems.push(format!("{}: only `request` and `variant` are accepted", unexpected(&args)));
-    }
+    problems.extend(left_over(GET_PLAN_SCHEMA, &args));
     match (request, variant) {
         (Some(request), Some(variant)) if problems.is_empty() => Ok((request, variant)),
-        _ => Err(ToolError(format!("Invalid arguments for {GET_PLAN_SCHEMA}: {}.", problems.join("; ")))),
+        _ => Err(invalid(GET_PLAN_SCHEMA, &problems)),
     }
 }
