@@ -6,8 +6,8 @@
 #      package.json peerDependencies give) and exits 2, no stack trace;
 #   2. the README's Claude Desktop line from dist/: with a fresh HOME and npm prefix,
 #      `npm install -g ./momentum-plan-node-*.tgz` plus the peers, then `"command":
-#      "momentum-planner"` (found on PATH, as a host launches it) answers an MCP initialize through
-#      the official TypeScript SDK client.
+#      "<npm prefix -g>/bin/momentum-planner"` (by that full path, the prefix's bin not on PATH, as
+#      a host launches it) answers an MCP initialize through the official TypeScript SDK client.
 #   3. momentum-plan-wasm alone (WASM_TGZ, when given): at most 3 packages too.
 # Usage: node_install.sh NODE_TGZ WORK APP [WASM_TGZ]   (APP: an npm project with
 # @modelcontextprotocol/sdk, holding node_mcp_initialize.mjs; run by tests/package/run)
@@ -49,11 +49,12 @@ cache=$(npm config get cache)
 # shellcheck disable=SC2086 # PEERS is a list of package specs
 HOME="$FRESH/home" npm_config_prefix="$FRESH/prefix" npm_config_cache="$cache" \
   npm install -g --no-audit --no-fund --loglevel=error --prefer-offline "$NODE_TGZ" $PEERS
-[ -x "$FRESH/prefix/bin/momentum-planner" ] || die "npm install -g put no momentum-planner in the prefix's bin"
+GLOBAL_BIN="$(HOME="$FRESH/home" npm_config_prefix="$FRESH/prefix" npm prefix -g)/bin"
+[ -x "$GLOBAL_BIN/momentum-planner" ] || die "npm install -g put no momentum-planner in \$(npm prefix -g)/bin ($GLOBAL_BIN)"
 cd "$APP"
-HOME="$FRESH/home" PATH="$FRESH/prefix/bin:$PATH" node node_mcp_initialize.mjs momentum-planner --store "$FRESH/home/plans"
+HOME="$FRESH/home" node node_mcp_initialize.mjs "$GLOBAL_BIN/momentum-planner" --store "$FRESH/home/plans"
 [ -d "$FRESH/home/plans" ] || die "momentum-planner --store did not create the store folder"
-echo "  ok  npm install -g ./$(basename "$NODE_TGZ") $PEERS with a fresh HOME and prefix: \"command\": \"momentum-planner\" answers"
+echo "  ok  npm install -g ./$(basename "$NODE_TGZ") $PEERS with a fresh HOME and prefix: \"command\": \"\$(npm prefix -g)/bin/momentum-planner\" answers"
 if [ -n "${WASM_TGZ:-}" ]; then
   alone "$WASM_TGZ" "$WORK/wasm-lib"
   echo "  ok  npm install of momentum-plan-wasm alone: $count package(s) (at most 3)"

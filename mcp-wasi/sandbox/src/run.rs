@@ -194,8 +194,8 @@ fn wasi_ctx(store: Option<&Path>, guest_args: &[String]) -> Result<WasiCtx, RunE
 }
 
 /// The runner's first stderr line in stdio mode (always printed, issue 29 finding 10): the host
-/// folder granted as the store, which the guest's own line names by its guest path
-/// [`GUEST_STORE`] only, or that there is none. `store`: the canonical host path from
+/// folder granted as the store (the only line naming it: the guest's own line names no path, so
+/// the user never sees the guest path [`GUEST_STORE`] as if it were theirs), or that there is none. `store`: the canonical host path from
 /// [`open_store`]. Rule: mcp-server.md "Sandbox and store".
 pub fn store_line(store: Option<&Path>) -> String {
     match store {

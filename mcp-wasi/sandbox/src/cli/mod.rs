@@ -386,4 +386,33 @@ mod tests {
         assert_eq!(v.kind(), ErrorKind::DisplayVersion);
         assert_eq!(v.exit_code(), 0);
     }
+
+    /// Every flag `--help` prints (long and short) is in the first column of a row of the
+    /// README's "Flags" table (shipped as SANDBOX.md; `tests/package/run` checks the shipped
+    /// binary against the shipped file the same way), so the table cannot drift from clap.
+    #[test]
+    fn the_readme_flag_table_has_every_flag_of_help() {
+        let readme = include_str!("../../README.md");
+        let section = readme.split("\n## Flags\n").nth(1).expect("README.md has a \"## Flags\" section");
+        let section = section.split("\n## ").next().unwrap_or(section);
+        let first_cells: Vec<&str> =
+            section.lines().filter_map(|l| l.strip_prefix("| ")?.split(" | ").next()).collect();
+        let help = parse(&["--help"]).unwrap_err().to_string();
+        let options = help.split("\nOptions:\n").nth(1).expect("--help has an Options section");
+        let flags: Vec<&str> = options
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .filter_map(|l| l.trim_start().strip_prefix('-').map(|_| l.trim_start()))
+            .flat_map(|l| l.split("  ").next().unwrap_or(l).split([',', ' ']))
+            .filter(|w| w.starts_with('-'))
+            .collect();
+        assert!(flags.contains(&"--max-connections") && flags.contains(&"-v"), "{flags:?}");
+        for flag in flags {
+            let cell = format!("`{flag}");
+            assert!(
+                first_cells.iter().any(|c| c.split(cell.as_str()).skip(1).any(|rest| rest.starts_with(['`', ' ']))),
+                "{flag} (in --help) is not in README.md's \"Flags\" table"
+            );
+        }
+    }
 }
