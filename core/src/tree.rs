@@ -84,7 +84,7 @@ pub(crate) fn same_str(a: &str, b: &str) -> bool {
 }
 
 /// Whether two names of `m` are equal (no allocation for the small objects plans are made of).
-fn has_duplicate_names<T>(m: &[(&str, T)]) -> bool {
+fn has_duplicate_names(m: &[(&str, Node<'_>)]) -> bool {
     if m.len() <= 16 {
         (1..m.len()).any(|j| m[..j].iter().any(|(k, _)| same_str(k, m[j].0)))
     } else {
@@ -99,8 +99,8 @@ pub(crate) fn close_members<'a>(arena: &'a Bump, m: &[(&'a str, Node<'a>)]) -> M
 }
 
 /// `m` with unique names: the last value wins, at the first name's position (validator.md §7).
-fn dedup<'a, T: Copy>(m: &[(&'a str, T)]) -> Vec<(&'a str, T)> {
-    let mut out: Vec<(&'a str, T)> = Vec::with_capacity(m.len());
+fn dedup<'a>(m: &[(&'a str, Node<'a>)]) -> Vec<(&'a str, Node<'a>)> {
+    let mut out: Vec<(&'a str, Node<'a>)> = Vec::with_capacity(m.len());
     let mut first: BTreeMap<&str, usize> = BTreeMap::new();
     for &(k, v) in m {
         if let Some(&i) = first.get(k) {
@@ -343,10 +343,6 @@ pub(crate) const QUOTE_BYTES: usize = 240;
 /// - any other value keeps only the part its `type` message can quote (the first
 ///   [`QUOTE_BYTES`] bytes of its compact JSON; validator.md §5.1), after the whole text is checked.
 ///
-/// - the plan member named `later`, if any, is checked, not built: its (last) value comes back as a
-///   [`Later`], for the rules to read part by part when they come to it (a routine's day lists
-///   one block at a time).
-///
 /// So the result is the tree the rules need, not the document: only for `validate_text`'s plan.
 ///
 /// # Errors
@@ -356,12 +352,11 @@ pub(crate) fn parse_plan<'a>(
     arena: &'a Bump,
     scratch: &mut Scratch<'a>,
     read: &[&str],
-    later: Option<&str>,
-) -> Result<(Node<'a>, Option<Later<'a>>), JsonError> {
+) -> Result<Node<'a>, JsonError> {
     let mut p = Parser::start(text, arena, scratch)?;
     p.ws();
     if p.b.get(p.i) == Some(&b'{') {
-        let v = p.plan_object(read, later)?;
+        let v = p.plan_object(read)?;
         p.end()?;
         return Ok(v);
     }
@@ -370,125 +365,7 @@ pub(crate) fn parse_plan<'a>(
     p.document::<false>()?;
     p.end()?;
     p.i = 0;
-    Ok((p.prefix(0), None))
-}
-
-/// A value of plan text that [`parse_plan`] checked whole but did not build, read again part by
-/// part (memory, issue 27 item 7: a routine's day lists are read one block at a time, so no tree of
-/// every block is ever held). The text being strict JSON, no read can fail.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Later<'a> {
-    text: &'a str,
-    /// Where the value starts (white space before it allowed).
-    at: usize,
-}
-
-/// What [`Later::next_element`] read of an array element: an object's members among the names
-/// asked for (built; a repeated name's last value, as the tree keeps it, validator.md §7), or any
-/// other value as far as a message quotes it (its type, emptiness and quote are the full value's).
-pub(crate) enum Element<'a, const N: usize> {
-    Object([Option<Node<'a>>; N]),
-    Other(Node<'a>),
-}
-
-impl<'a> Later<'a> {
-    fn parser<'s>(&self, arena: &'a Bump, s: &'s mut Scratch<'a>) -> Parser<'a, 's> {
-        let mut p = Parser { text: self.text, b: self.text.as_bytes(), i: self.at, arena, s, base: 0 };
-        p.ws();
-        p
-    }
-
-    /// The byte the value starts with (`{` for an object, `[` for an array).
-    pub(crate) fn first_byte(&self) -> u8 {
-        let p = self.text.as_bytes();
-        p[self.at..].iter().copied().find(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r')).unwrap_or(b' ')
-    }
-
-    /// The value as far as a message can quote it: its type, emptiness and quote are the full
-    /// value's (as a plan that is not an object, [`parse_plan`]).
-    pub(crate) fn quotable(&self, arena: &'a Bump, s: &mut Scratch<'a>) -> Node<'a> {
-        self.parser(arena, s).prefix(0)
-    }
-
-    /// An object's members in document order, each name (decoded) with its value, a repeated
-    /// name at its first position with its last value (validator.md §7); empty for any other
-    /// value. Only the names and where the values start are kept.
-    pub(crate) fn members(&self, arena: &'a Bump, s: &mut Scratch<'a>) -> Vec<(&'a str, Later<'a>)> {
-        let mut p = self.parser(arena, s);
-        let mut out = Vec::new();
-        if p.b.get(p.i) != Some(&b'{') {
-            return out;
-        }
-        p.i += 1;
-        p.ws();
-        while p.b.get(p.i) == Some(&b'"') {
-            let key = p.key::<true>().unwrap_or_default();
-            out.push((key, Later { text: self.text, at: p.i }));
-            p.skip();
-            p.ws();
-            if p.b.get(p.i) == Some(&b',') {
-                p.i += 1;
-                p.ws();
-            }
-        }
-        if has_duplicate_names(&out) { dedup(&out) } else { out }
-    }
-
-    /// A cursor at an array's first element (`None` for an empty array or any other value).
-    pub(crate) fn elements(&self) -> Option<Later<'a>> {
-        let b = self.text.as_bytes();
-        let mut i = self.at;
-        let ws = |i: &mut usize| {
-            while matches!(b.get(*i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-                *i += 1;
-            }
-        };
-        ws(&mut i);
-        if b.get(i) != Some(&b'[') {
-            return None;
-        }
-        i += 1;
-        ws(&mut i);
-        (b.get(i) != Some(&b']')).then_some(Later { text: self.text, at: i })
-    }
-
-    /// Reads the element at this cursor (one from [`Later::elements`]) and moves past it: what
-    /// [`Element`] says of it, and whether it was the array's last element (then the cursor is
-    /// spent).
-    pub(crate) fn next_element<const N: usize>(
-        &mut self,
-        names: [&str; N],
-        arena: &'a Bump,
-        s: &mut Scratch<'a>,
-    ) -> (Element<'a, N>, bool) {
-        let mut p = self.parser(arena, s);
-        let element = if p.b.get(p.i) == Some(&b'{') {
-            let mut fields = [None; N];
-            p.i += 1;
-            p.ws();
-            while p.b.get(p.i) == Some(&b'"') {
-                let key = p.key::<true>().unwrap_or_default();
-                if let Some(k) = names.iter().position(|n| same_str(n, key)) {
-                    fields[k] = Some(p.document::<true>().unwrap_or(Node::Null));
-                } else {
-                    p.skip();
-                }
-                p.ws();
-                if p.b.get(p.i) == Some(&b',') {
-                    p.i += 1;
-                    p.ws();
-                }
-            }
-            p.i += 1;
-            Element::Object(fields)
-        } else {
-            Element::Other(p.prefix(0))
-        };
-        p.ws();
-        let last = p.b.get(p.i) != Some(&b',');
-        self.at = p.i + 1;
-        (element, last)
-    }
+    Ok(p.prefix(0))
 }
 
 impl<'a, 's> Parser<'a, 's> {
@@ -550,27 +427,21 @@ impl<'a> Parser<'a, '_> {
         Ok(())
     }
 
-    /// The plan object at `self.i` (its `{`), keeping only the members named in `read` but the
-    /// one named `later` (checked, and its last value's place kept), read the way
-    /// [`Parser::values`] reads an object (the same errors at the same positions).
-    fn plan_object(&mut self, read: &[&str], later: Option<&str>) -> Result<(Node<'a>, Option<Later<'a>>), JsonError> {
+    /// The plan object at `self.i` (its `{`), keeping only the members named in `read`, read the
+    /// way [`Parser::values`] reads an object (the same errors at the same positions).
+    fn plan_object(&mut self, read: &[&str]) -> Result<Node<'a>, JsonError> {
         self.i += 1;
         self.ws();
         if self.b.get(self.i) == Some(&b'}') {
             self.i += 1;
-            return Ok((Node::Object(Members::default()), None));
+            return Ok(Node::Object(Members::default()));
         }
         let mut kept: Vec<(&'a str, Node<'a>)> = Vec::with_capacity(read.len());
-        let mut later_value = None;
         loop {
             let key = self.key::<true>()?;
             // The member's value is one level inside the plan.
             self.base = 1;
-            let is_later = later.is_some_and(|l| same_str(l, key));
-            if is_later {
-                later_value = Some(Later { text: self.text, at: self.i });
-            }
-            let wanted = !is_later && read.iter().any(|n| same_str(n, key));
+            let wanted = read.iter().any(|n| same_str(n, key));
             let value = if wanted { self.document::<true>() } else { self.document::<false>() };
             self.base = 0;
             let value = value?;
@@ -588,7 +459,7 @@ impl<'a> Parser<'a, '_> {
                 }
                 Some(b'}') => {
                     self.i += 1;
-                    return Ok((Node::Object(Members::distinct(self.arena, &kept)), later_value));
+                    return Ok(Node::Object(Members::distinct(self.arena, &kept)));
                 }
                 _ => return Err(self.err("expected ',' or '}' in an object")),
             }
@@ -1208,8 +1079,7 @@ mod tests {
         for t in &edges {
             let (a1, a2) = (Bump::new(), Bump::new());
             let full = super::parse(t, &a1).unwrap_or(Node::Null);
-            let lean = parse_plan(t, &a2, &mut Scratch::new(), &read, None)
-                .map_or(Node::Object(Members::default()), |(n, _)| n);
+            let lean = parse_plan(t, &a2, &mut Scratch::new(), &read).unwrap_or(Node::Object(Members::default()));
             assert_eq!(crate::quote::quote(&full), crate::quote::quote(&lean), "{t}");
         }
         let mut kinds = [0usize; 3];
@@ -1218,7 +1088,7 @@ mod tests {
             let t = random_text(seed, seed % 3 == 0);
             let (a1, a2) = (Bump::new(), Bump::new());
             let full = super::parse(&t, &a1);
-            let lean = parse_plan(&t, &a2, &mut Scratch::new(), &read, None).map(|(n, _)| n);
+            let lean = parse_plan(&t, &a2, &mut Scratch::new(), &read);
             assert_eq!(check(&t), full.as_ref().map(|_| ()).map_err(Clone::clone), "{t}");
             match (&full, &lean) {
                 (Err(f), Err(l)) => {

@@ -121,15 +121,6 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     /// §5.7, D4, D5, D9: every block with a valid start and an integer duration (`timed`) against
     /// the commitment parts on its day, then (D5) its minutes after midnight against the next day's.
     pub(super) fn commitment_pass(&mut self, timed: &[Timed<'_>], path: &Loc<'_>, day: Day) {
-        let mut found: Vec<Issue> = Vec::new();
-        self.commitments_into(timed, path, day, &mut found);
-        self.errors.append(&mut found);
-    }
-
-    /// The `commitment` issues of `timed` (§5.7, D4, D5, D9), in [`Validator::commitment_pass`]'s
-    /// order, added to `found`: for a day read one block at a time, whose commitment issues follow
-    /// all of its blocks' own.
-    pub(super) fn commitments_into(&self, timed: &[Timed<'_>], path: &Loc<'_>, day: Day, found: &mut Vec<Issue>) {
         if self.parts.is_empty() {
             return;
         }
@@ -137,6 +128,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             Day::Every => (0x7f, 0x7f),
             Day::Weekday(d) => (1 << d, 1 << ((d + 1) % 7)),
         };
+        let mut found: Vec<Issue> = Vec::new();
         for &Timed { index: i, start, minutes, activity } in timed {
             let end = start.saturating_add(minutes);
             let mut hit = |p: &Part<'_>, from: i64, to: i64, after_midnight: bool| {
@@ -158,5 +150,6 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 }
             }
         }
+        self.errors.append(&mut found);
     }
 }

@@ -77,7 +77,7 @@ impl<const COLLECT: bool> Validator<'_, COLLECT> {
     /// the other, unsafe otherwise; none when the request's kind is itself at fault.
     pub(super) fn propose_kind(&mut self, plan: &PlanFields<'_>, path: &Loc<'_>) {
         let Some(asked) = self.asked_kind else { return };
-        let (has_routine, has_goal) = (plan.routine.is_some() || plan.routine_text.is_some(), plan.goal.is_some());
+        let (has_routine, has_goal) = (plan.routine.is_some(), plan.goal.is_some());
         let only_asked_body = if asked == "routine" { has_routine && !has_goal } else { has_goal && !has_routine };
         let applicability = if only_asked_body { Applicability::Safe } else { Applicability::Unsafe };
         self.propose_set(

@@ -133,7 +133,7 @@ pub(crate) fn verdict_and_fixes(plan: &Value, request: &Value) -> (Verdict, Vec<
     let mut b = TreeBuilder::over(&arena);
     match b.import(plan).map(|()| b.finish()) {
         Ok(Some(t @ Tree { root: Node::Object(map), .. })) => {
-            run_collecting::<true>(&map, t.size_over(PAYLOAD_LIMIT), &request, None)
+            run_collecting::<true>(&map, t.size_over(PAYLOAD_LIMIT), &request)
         }
         Ok(Some(Tree { root, .. })) => (not_an_object(&root), Vec::new()),
         Ok(None) => (Verdict::not_json(&JsonError::too_deep()), Vec::new()),
@@ -148,14 +148,10 @@ fn text_verdict<'a>(
     scratch: &mut tree::Scratch<'a>,
     request: &Node<'_>,
 ) -> Verdict {
-    // Only the members the rules read are built (`PLAN_MEMBERS`), and the routine is read again
-    // from the text when the rules come to it, one block at a time (memory, issue 27 item 7).
-    match tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS, Some("routine")) {
-        Ok((Node::Object(map), routine)) => {
-            let routine = routine.map(|value| RoutineText { value, arena });
-            run_collecting::<false>(&map, over_limit(text.len()), request, routine).0
-        }
-        Ok((other, _)) => not_an_object(&other),
+    // Only the members the rules read are built (`PLAN_MEMBERS`; memory, issue 27 item 7).
+    match tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS) {
+        Ok(Node::Object(map)) => run(&map, over_limit(text.len()), request),
+        Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
     }
 }
@@ -236,17 +232,7 @@ struct PlanFields<'v> {
     request_id: Option<&'v Node<'v>>,
     request: Option<&'v Node<'v>>,
     routine: Option<&'v Node<'v>>,
-    /// The routine as plan text, when the plan is text (then `routine` is `None`).
-    routine_text: Option<RoutineText<'v>>,
     goal: Option<&'v Node<'v>>,
-}
-
-/// A plan's `routine` left in its text by `tree::parse_plan`, and the arena its parts are built in
-/// when the rules read it (`validate_text`).
-#[derive(Clone, Copy)]
-struct RoutineText<'a> {
-    value: tree::Later<'a>,
-    arena: &'a bumpalo::Bump,
 }
 
 /// The plan's top-level members the rules read (validator.md §3, §5), in [`PlanFields`] order:
@@ -293,16 +279,14 @@ fn over_limit(size: usize) -> Option<usize> {
 /// The verdict on an object plan; `oversize` is the plan's size in bytes when it is over the §5.2
 /// limit (`None` when within it: a size under the limit is never shown, so it need not be measured).
 fn run(plan: &Members<'_>, oversize: Option<usize>, request: &Node<'_>) -> Verdict {
-    run_collecting::<false>(plan, oversize, request, None).0
+    run_collecting::<false>(plan, oversize, request).0
 }
 
-/// The verdict and, with `COLLECT`, the fixes proposed for its issues (validator.md §9);
-/// `routine_text`: the routine still in the plan's text (see [`RoutineText`]).
-fn run_collecting<'v, const COLLECT: bool>(
-    plan: &'v Members<'v>,
+/// The verdict and, with `COLLECT`, the fixes proposed for its issues (validator.md §9).
+pub(crate) fn run_collecting<const COLLECT: bool>(
+    plan: &Members<'_>,
     oversize: Option<usize>,
     request: &Node<'_>,
-    routine_text: Option<RoutineText<'v>>,
 ) -> (Verdict, Vec<Fix>) {
     let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] =
         pick(plan, PLAN_MEMBERS);
@@ -316,7 +300,6 @@ fn run_collecting<'v, const COLLECT: bool>(
         request_id,
         request: echo,
         routine,
-        routine_text,
         goal,
     };
     let asked_kind = match request.get("kind") {
@@ -350,9 +333,6 @@ fn run_collecting<'v, const COLLECT: bool>(
     }
 
     let fixes = v.fixes.unwrap_or_default();
-    // The verdict holds what it says and no spare room (memory: a plan can have an issue per block).
-    v.errors.shrink_to_fit();
-    v.warnings.shrink_to_fit();
     (Verdict { valid: v.errors.is_empty(), errors: v.errors, warnings: v.warnings, checks: Check::ALL.to_vec() }, fixes)
 }
 
@@ -471,7 +451,6 @@ pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request
         request_id: get(req, "requestId"),
         request: Some(request),
         routine: None,
-        routine_text: None,
         goal: None,
     };
     match name {

@@ -3,13 +3,13 @@
 //! each rule (§9).
 
 use super::commitments::Timed;
-use super::{PlanFields, RoutineText, Validator, get, minutes_fact, pick};
+use super::{PlanFields, Validator, get, minutes_fact, pick};
 use crate::contract::{LIMITS, weekday_index};
 use crate::fix::{self, Applicability, Edit};
 use crate::json::{char_len, integer, integer_in, is_blank, parse_hhmm};
 use crate::messages;
 use crate::path::Loc;
-use crate::tree::{Element, Later, Members, Node, Scratch};
+use crate::tree::{Members, Node};
 use crate::verdict::IssueCode;
 use serde_json::Value;
 
@@ -38,10 +38,6 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     /// §5.5–5.7: `routine.blocks`, then each weekday list in the order given, then the distinct
     /// activity names (D6, the pass's last issue).
     pub(super) fn routine(&mut self, plan: &PlanFields<'a>, root: &Loc<'_>) {
-        if let Some(text) = plan.routine_text {
-            self.routine_text(text, root);
-            return;
-        }
         let path = root.key("routine");
         let routine = self.container(plan.routine, &path);
         let mut names: Vec<&str> = Vec::with_capacity(16);
@@ -65,95 +61,6 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             }
         }
         self.distinct(names, &path, "blocks");
-    }
-
-    /// [`Validator::routine`] on a routine that is plan text (`validate_text`; memory, issue 27
-    /// item 7): the same rules in the same order, each day's list read one block at a time, so no
-    /// list's blocks are ever built together. Proposes no fixes (they edit a tree: plain
-    /// validation only).
-    fn routine_text(&mut self, t: RoutineText<'a>, root: &Loc<'_>) {
-        let path = root.key("routine");
-        let arena = t.arena;
-        let mut s = Scratch::new();
-        let mut names: Vec<&'a str> = Vec::with_capacity(16);
-        // An object's members (a repeated name's last value), or the `type` error of anything else.
-        let object = |v: &mut Self, value: Later<'a>, path: &Loc<'_>, s: &mut Scratch<'a>| {
-            if value.first_byte() == b'{' {
-                value.members(arena, s)
-            } else {
-                v.container(Some(arena.alloc(value.quotable(arena, s))), path);
-                Vec::new()
-            }
-        };
-        let routine = object(self, t.value, &path, &mut s);
-        let get = |name: &str| routine.iter().find(|(k, _)| *k == name).map(|&(_, v)| v);
-        self.day_text(get("blocks"), &path.key("blocks"), Day::Every, (arena, &mut s), &mut names);
-        let wpath = path.key("weekdays");
-        let weekdays = get("weekdays").map(|w| object(self, w, &wpath, &mut s)).unwrap_or_default();
-        for (key, list) in weekdays {
-            let dpath = wpath.key(key);
-            if let Some(d) = weekday_index(key) {
-                self.day_text(Some(list), &dpath, Day::Weekday(d), (arena, &mut s), &mut names);
-            } else {
-                self.error(IssueCode::Weekday, &dpath, messages::weekday(key));
-            }
-        }
-        self.distinct(names, &path, "blocks");
-    }
-
-    /// [`Validator::day`] on a list that is plan text: each block read, checked and let go before
-    /// the next; what later blocks need (the first block's start and activity, the previous end)
-    /// and the day's commitment issues (after all of its blocks' own) kept; each object block's
-    /// `activity` added to `names` (D6).
-    fn day_text(
-        &mut self,
-        list: Option<Later<'a>>,
-        path: &Loc<'_>,
-        day: Day,
-        (arena, s): (&'a bumpalo::Bump, &mut Scratch<'a>),
-        names: &mut Vec<&'a str>,
-    ) {
-        let Some(mut cursor) = list.and_then(|l| l.elements()) else {
-            let found = list.map(|l| &*arena.alloc(l.quotable(arena, s)));
-            self.error(IssueCode::Required, path, messages::blocks_required(found));
-            return;
-        };
-        let start = self.errors.len();
-        let mut commitments = Vec::new();
-        let (mut first, mut prev_end) = (None, None);
-        let mut i = 0;
-        loop {
-            let (element, last) = cursor.next_element(BLOCK_FIELDS, arena, s);
-            match element {
-                Element::Other(block) => {
-                    self.error(IssueCode::Type, &path.index(i), messages::block_not_object(i, &block));
-                }
-                Element::Object(fields) => {
-                    if let Some(Node::String(a)) = fields[3] {
-                        push_name(names, a);
-                    }
-                    let mut st = DayState { first, prev_end, timed: Vec::new(), order_issue: None };
-                    self.block_fields(&mut st, i, fields.each_ref().map(Option::as_ref), path, Some(last));
-                    prev_end = st.prev_end;
-                    if first.is_none()
-                        && let Some((start, _)) = st.first
-                    {
-                        first = Some((start, fields[3].map(|a| &*arena.alloc(a))));
-                    }
-                    self.commitments_into(&st.timed, path, day, &mut commitments);
-                }
-            }
-            i += 1;
-            if last {
-                break;
-            }
-        }
-        if i > LIMITS.blocks_per_day as usize {
-            // Before the day's first issue, where `day` reports it.
-            self.error(IssueCode::Limit, path, messages::blocks_limit(i, LIMITS.blocks_per_day));
-            self.errors[start..].rotate_right(1);
-        }
-        self.errors.append(&mut commitments);
     }
 
     /// The `weekday` fix (§9): the key's case and white space are safe, an English weekday name is
@@ -210,26 +117,15 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         path: &Loc<'_>,
         last: Option<bool>,
     ) -> bool {
+        let bpath = path.index(i);
         let Node::Object(b) = block else {
-            self.error(IssueCode::Type, &path.index(i), messages::block_not_object(i, block));
+            self.error(IssueCode::Type, &bpath, messages::block_not_object(i, block));
             return false;
         };
-        self.block_fields(st, i, pick(b, BLOCK_FIELDS), path, last)
-    }
-
-    /// [`Validator::block`] of an object block, given its [`BLOCK_FIELDS`].
-    fn block_fields<'v>(
-        &mut self,
-        st: &mut DayState<'v>,
-        i: usize,
-        [f_start, f_minutes, f_category, f_activity, f_essential]: [Option<&'v Node<'v>>; 5],
-        path: &Loc<'_>,
-        last: Option<bool>,
-    ) -> bool {
-        let bpath = path.index(i);
+        let [f_start, f_minutes, f_category, f_activity, f_essential] =
+            pick(b, ["start", "durationMin", "category", "activity", "essential"]);
         let start = f_start.and_then(|s| parse_hhmm(s, false)).map(i64::from);
-        // Only the commitment pass reads them: none without commitments.
-        if let (false, Some(s), Some(m)) = (self.parts.is_empty(), start, f_minutes.and_then(integer)) {
+        if let (Some(s), Some(m)) = (start, f_minutes.and_then(integer)) {
             st.timed.push(Timed { index: i, start: s, minutes: m, activity: f_activity });
         }
         let Some(start) = start else {
@@ -249,7 +145,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             self.propose_minutes(f_minutes, &bpath.key("durationMin"));
             return false;
         };
-        self.block_texts(f_category, f_activity, f_essential, &bpath);
+        self.block_fields(f_category, f_activity, f_essential, &bpath);
         let activity = f_activity;
         let end = start + minutes;
         if let Some(pe) = st.prev_end
@@ -297,7 +193,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
 
     /// A block's `category`, `activity` (D10) and `essential` (§5.5), once its time and duration
     /// passed, with their fixes (§9).
-    fn block_texts(
+    fn block_fields(
         &mut self,
         category: Option<&Node<'_>>,
         activity: Option<&Node<'_>>,
@@ -347,117 +243,9 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
     }
 }
 
-/// The members of a block the rules read (§5.5), in the order [`Validator::block_fields`] takes them.
-const BLOCK_FIELDS: [&str; 5] = ["start", "durationMin", "category", "activity", "essential"];
-
-/// `name` added to the activity names of a routine read one block at a time (D6): only the
-/// distinct ones count, so a full list is first sorted and cleared of repeats, and grows only
-/// when that leaves no room (memory: the distinct names, not one per block).
-fn push_name<'v>(names: &mut Vec<&'v str>, name: &'v str) {
-    if names.len() == names.capacity() {
-        names.sort_unstable();
-        names.dedup();
-    }
-    names.push(name);
-}
-
 /// Every string `field` of every object in `list` (D6).
 fn collect_names<'v>(list: Option<&'v Node<'v>>, field: &str, names: &mut Vec<&'v str>) {
     if let Some(Node::Array(blocks)) = list {
         names.extend(blocks.iter().filter_map(|b| b.get(field)?.as_str()));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    /// A block: `start`, `durationMin`, `activity` and `category` as JSON text (the rest valid).
-    fn block(start: &str, minutes: &str, activity: &str, category: &str) -> String {
-        format!(
-            "{{\"start\":{start}, \"durationMin\":{minutes},\n \"activity\":{activity},\"category\":{category},\"essential\":true}}"
-        )
-    }
-
-    /// Plan text read one block at a time (`validate_text`) and the same text built whole
-    /// (`validate_value_text`: the tree of every value) give the same verdict, on routines made to
-    /// meet each branch of the reading: repeated names (routine, lists, weekdays, block members,
-    /// escaped), white space, lists and routines of every type, blocks that are not objects or
-    /// are huge, overlaps, midnight and the overnight rest, commitments (night shifts, labels),
-    /// more than 40 blocks and more than 40 distinct names.
-    #[test]
-    fn a_routine_read_one_block_at_a_time_is_judged_as_the_whole_tree() {
-        let ok = block("\"07:00\"", "30", "\"Walk\"", "\"body\"");
-        let late = block("\"23:00\"", "120", "\"Sleep\"", "\"rest\"");
-        let many = |n: usize, distinct: bool| {
-            let list: Vec<String> = (0..n)
-                .map(|i| {
-                    let name = if distinct { format!("\"A{i}\"") } else { "\"A\\u0020b\"".to_owned() };
-                    block(&format!("\"{:02}:{:02}\"", (i / 4) % 24, (i % 4) * 15), "15", &name, "\"work\"")
-                })
-                .collect();
-            format!("[{}]", list.join(",\n  "))
-        };
-        let huge = format!("[{}]", vec!["[1,2,3]"; 200].join(","));
-        let lists = [
-            format!("[{ok}]"),
-            format!("[ {ok} , {ok} ]"),
-            format!("[{ok},{late}]"),
-            format!("[{late},{ok}]"),
-            format!("[{ok},{late},{late}]"),
-            format!("[{}, {ok}, 7, null, \"x\", [], {{}}, {huge}]", block("\"7:00\"", "\"30\"", "1", "\"Body \"")),
-            format!("[{}]", block("\"09:30\"", "600", "\"Work\"", "\"work\"")),
-            format!("[{}]", block("\"22:00\"", "500", "[\"Work\"]", "\"rest\"")),
-            format!("[{}]", block("\"05:00\"", "1e1", "\"\\u0057ork\"", "\"work\"")),
-            r#"[{"start":"07:00","start":"08:00","durationMin":30,"activity":"A","act\u0069vity":"B","category":"body","essential":1}]"#
-                .to_owned(),
-            many(41, false),
-            many(45, true),
-            "[]".to_owned(),
-            "{}".to_owned(),
-            "\"x\"".to_owned(),
-            "0".to_owned(),
-            "[1]".to_owned(),
-            huge.clone(),
-        ];
-        let requests = [
-            json!({"requestId": "r", "kind": "routine"}),
-            json!({"requestId": "r", "kind": "routine", "commitments": [
-                {"label": "Work", "days": ["mon", "tue"], "start": "09:00", "end": "17:00"},
-                {"label": ["Work"], "start": "22:00", "end": "06:00"},
-                {"start": "x"}
-            ]}),
-        ];
-        let mut routines: Vec<String> = Vec::new();
-        for (i, list) in lists.iter().enumerate() {
-            let other = &lists[(i + 1) % lists.len()];
-            routines.push(format!("{{\"blocks\":{list}}}"));
-            routines.push(format!("{{ \"blocks\" : {other} , \"x\": [1], \"blocks\" : {list} }}"));
-            routines.push(format!(
-                "{{\"weekdays\":{{\"mon\":{list},\"Tue\":{other},\"sun\":{other},\"mon\":{other}}},\"blocks\":{list}}}"
-            ));
-            routines.push(format!("{{\"blocks\":{other},\"weekdays\":{list}}}"));
-            routines.push(format!(
-                "{{\"weekdays\":{{\"fri\":{list}}},\"weekd\\u0061ys\":{{\"sat\":{other},\"\":{list}}}}}"
-            ));
-        }
-        routines.extend(["[]", "[1]", "\"\"", "\"r\"", "{}", "null", "0", "true"].map(str::to_owned));
-        routines.push(huge);
-        let mut compared = 0;
-        for routine in &routines {
-            for plan in [
-                format!("{{\"kind\":\"routine\",\"requestId\":\"r\",\"routine\":{routine}}}"),
-                format!("{{\"routine\":[],\n  \"kind\": \"routine\", \"routine\": {routine}, \"request\":{{}}}}"),
-                format!("{{\"kind\":\"goal\",\"routine\":{routine}}}"),
-            ] {
-                for request in &requests {
-                    let text = crate::validate_text(&plan, request);
-                    let tree = crate::validate_value_text(&plan, &request.to_string()).expect("JSON");
-                    assert_eq!(text, tree, "{plan}\n{request}");
-                    compared += 1;
-                }
-            }
-        }
-        assert!(compared > 500, "{compared}");
     }
 }
