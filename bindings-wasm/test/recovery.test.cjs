@@ -3,7 +3,7 @@
 // unusable: index.js re-instantiates it and the next call gives the right verdict. The trap is
 // real: a child Node limits wasm memory to 128 MiB (--wasm-max-mem-pages=2048) and validates a
 // plan against a 15 MB request text of 5 million empty arrays in `commitments` (a request is
-// built whole, a plan's routine is read a block at a time), which does not fit (through
+// built whole), which does not fit (through
 // validatePlan three times, then once through repairPlan).
 
 const test = require('node:test');
