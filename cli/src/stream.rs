@@ -7,7 +7,7 @@ use crate::files::{is_stdin, plan_name, read_request, request_path};
 use crate::{Format, Outcome, fail};
 use annotate_snippets::{Group, Level, Renderer};
 use momentum_plan::{Issue, PlanStream, validate_bytes};
-use std::io::Read as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 
 /// Bytes asked of one read of standard input: a read returns what has arrived, up to this.
@@ -57,10 +57,17 @@ pub(crate) fn run(plans: &[PathBuf], request: Option<&Path>, stdin_filename: Opt
             }
         };
         let settled = stream.push(&chunk[..n]);
+        let mut gone = false;
         for issue in &settled {
-            print_settled(&name, issue, stream.len(), format);
+            gone = gone || print_settled(&name, issue, stream.len(), format).is_err();
         }
         printed.extend(settled);
+        if gone {
+            // Whoever read standard output has stopped (`| head -n 1`, a host that has what it
+            // needs): stop reading too, so the writer upstream (the model) gets its broken pipe
+            // now, not when it ends. A settled error is final (§10): the plan is invalid.
+            return if printed.iter().any(|i| !i.code.is_warning()) { Outcome::Invalid } else { Outcome::Failed };
+        }
         if stream.repeated_name() && !told {
             told = true;
             anstream::eprintln!(
@@ -90,25 +97,29 @@ pub(crate) fn run(plans: &[PathBuf], request: Option<&Path>, stdin_filename: Opt
 }
 
 /// One issue as it settles, after `bytes` bytes of the plan (see [`run`]).
-fn print_settled(name: &str, issue: &Issue, bytes: usize, format: Format) {
+/// Errors: the write's, when standard output is closed (its reader has stopped).
+fn print_settled(name: &str, issue: &Issue, bytes: usize, format: Format) -> std::io::Result<()> {
     let warning = issue.code.is_warning();
+    let mut out = anstream::stdout();
     match format {
         Format::Json => {
             let issue = serde_json::to_string(issue).unwrap_or_default();
-            anstream::println!("{{\"file\":{},\"settled\":{issue}}}", serde_json::Value::String(name.to_owned()));
+            writeln!(out, "{{\"file\":{},\"settled\":{issue}}}", serde_json::Value::String(name.to_owned()))?;
         }
-        Format::Github => anstream::println!(
+        Format::Github => writeln!(
+            out,
             "::{} file={},title={}::{}",
             if warning { "warning" } else { "error" },
             property(name),
             property(&format!("momentum-plan {}", issue.code.as_str())),
             check::data(&format!("{} ({})", issue.message, issue.path)),
-        ),
+        )?,
         Format::Text => {
             let level = if warning { Level::WARNING } else { Level::ERROR };
             let group = Group::with_title(level.primary_title(issue.message.as_str()).id(issue.code.as_str()))
                 .element(Level::NOTE.message(format!("at {} in {name}, settled after {bytes} bytes", issue.path)));
-            anstream::println!("{}\n", Renderer::styled().render(&[group]));
+            writeln!(out, "{}\n", Renderer::styled().render(&[group]))?;
         }
     }
+    out.flush()
 }

@@ -97,6 +97,52 @@ fn the_first_settled_issue_is_printed_before_the_input_ends() {
     assert_eq!(last, check_out.trim_end(), "the last line is check's record");
 }
 
+/// `| head -n 1`: once standard output is closed, the next settled issue ends the run while
+/// standard input is still open, so the writer upstream (a model) is stopped then, not at its end.
+#[test]
+fn a_closed_standard_output_stops_the_stream() {
+    let text = std::fs::read(kit::root().join("examples/calm-weekday-broken.plan.json")).expect("example");
+    let request = kit::example("calm-weekday-broken.request.json");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let req = request_file(&dir, &request);
+    let mut child = spawn(&["check", "--stream", "-", "--format", "json", "--request", req.to_str().expect("UTF-8")]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = tx.send(first); // and the reading end is dropped here, as `head -n 1` exits
+    });
+    // The plan a byte at a time until the first line is out, then the rest, stdin left open.
+    let mut at = 0;
+    let first = loop {
+        if let Ok(line) = rx.try_recv() {
+            break line;
+        }
+        assert!(at < text.len(), "a line arrives before the plan ends");
+        stdin.write_all(&text[at..=at]).expect("written");
+        stdin.flush().expect("flushed");
+        at += 1;
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    assert!(first.starts_with("{\"file\":\"-\",\"settled\":"), "{first}");
+    let _ = stdin.write_all(&text[at..]); // the next settled issue meets the closed pipe
+    // Not a timing goal: a bound so that a CLI that reads on until its input ends fails instead of
+    // hanging (its standard input stays open until after this).
+    let mut status = None;
+    for _ in 0..600 {
+        status = child.try_wait().expect("waitable");
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let status = status.expect("the CLI ended while its standard input was still open");
+    assert_eq!(status.code(), Some(1), "a settled error: the plan is invalid, exit 1 as check's");
+    drop(stdin);
+}
+
 #[test]
 fn at_the_end_it_agrees_with_check_on_a_sample_of_the_vectors() {
     let dir = tempfile::tempdir().expect("tempdir");
