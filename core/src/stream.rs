@@ -9,8 +9,11 @@
 //! the bytes.
 
 use crate::json::{self, MAX_DEPTH};
-use crate::tree::{self, Node};
-use crate::validate::{Input, OwnedPart, StreamDay, block_issues, commitment_parts, member_issues, validate_input};
+use crate::tree::{self, Node, Scratch, Tok};
+use crate::validate::{
+    Input, OwnedPart, PLAN_MEMBERS, StreamDay, block_issues, commitment_parts, member_issues, plan_verdict,
+    validate_input,
+};
 use crate::verdict::{Issue, Verdict};
 use bumpalo::Bump;
 use serde_json::Value;
@@ -88,7 +91,7 @@ enum Role {
     Weekdays,
     /// A day's list of blocks: `routine.blocks` (`weekday` `None`) or a `routine.weekdays`
     /// list; the list read so far; a `rest` block past midnight waiting to know whether it is
-    /// the last element (its index, text, the day before it and what it settled already).
+    /// the last element.
     List {
         weekday: Option<Box<str>>,
         day: StreamDay,
@@ -98,9 +101,26 @@ enum Role {
     Other,
 }
 
-/// A `rest` block past midnight waiting to know whether it is its list's last element: its
-/// index, its bytes, the list before it, and the issues it settled already.
-type Waiting = (usize, (usize, usize), StreamDay, Vec<Issue>);
+/// A `rest` block past midnight waiting to know whether it is its list's last element.
+#[derive(Clone, Debug)]
+struct Waiting {
+    /// Its index in the list.
+    index: usize,
+    /// Where it is: its bytes, and its tokens on the tape (`None`: not kept).
+    at: Span,
+    /// The list before it.
+    before: StreamDay,
+    /// The issues it settled already.
+    settled: Vec<Issue>,
+}
+
+/// Where a value is: its bytes `bytes.0..bytes.1`, and its tokens `toks.0..toks.1` on the tape
+/// when they were kept.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    bytes: (usize, usize),
+    toks: Option<(usize, usize)>,
+}
 
 /// A member name: bytes of the text (no escape in it), or decoded.
 #[derive(Clone)]
@@ -129,6 +149,20 @@ struct Frame {
     count: usize,
     /// Where its member names start in [`PlanStream::names`] (objects only).
     names_from: usize,
+    /// Where its `Open` token is on the tape ([`NOT_KEPT`]: not kept).
+    tok: usize,
+}
+
+/// A tape index for a value whose tokens were not kept.
+const NOT_KEPT: usize = usize::MAX;
+
+/// The top-level member whose value is being read.
+#[derive(Clone)]
+struct Member {
+    /// Which of [`OWN_MEMBERS`] it is.
+    own: Option<usize>,
+    /// Where its value starts: byte, and tape index.
+    value: Option<(usize, usize)>,
 }
 
 /// Validates plan text as it streams in (validator.md §10): [`PlanStream::push`] the bytes as
@@ -145,10 +179,17 @@ struct Frame {
 /// - the request's own `requestInvalid` issues at the plan's `{`;
 /// - the issues of `format`, `contractVersion`, `kind`, `name`, `tagline`, `description`,
 ///   `requestId` and the `request` echo at the end of the member's value, or as missing at the
-///   plan's `}`.
+///   plan's `}`;
+/// - a routine block's own issues, its overlap with the block before it and its commitment
+///   issues at its `}` (once the plan's `kind` is known), its end past midnight once it is known
+///   whether it is its list's last block.
 ///
 /// Once a member name repeats in any object, nothing more settles ([`PlanStream::repeated_name`]
 /// turns true, once): the last value would win (§7), so only `finish` counts.
+///
+/// Cost (§10: never re-reads what it has read): each byte is read once, into tokens kept on a
+/// tape (offsets into the text, 12 bytes a token, only for the members the rules read); a
+/// settled value and the final verdict are built from the tape, not from the text again.
 ///
 /// ```
 /// use momentum_plan::PlanStream;
@@ -159,6 +200,7 @@ struct Frame {
 /// assert!(!s.finish().valid);
 /// ```
 #[derive(Clone)]
+#[allow(clippy::struct_excessive_bools)] // independent facts of the reader, each read on its own
 pub struct PlanStream {
     request: Value,
     /// The request's commitment parts, read once (every block is checked against them).
@@ -178,8 +220,8 @@ pub struct PlanStream {
     token_start: usize,
     /// Whether the string being read holds an escape.
     escaped: bool,
-    /// The top-level member whose value is being read (its name) and where the value starts.
-    member: Option<(Box<[u8]>, Option<usize>)>,
+    /// The top-level member whose value is being read.
+    member: Option<Member>,
     /// Which of [`OWN_MEMBERS`] the plan has had.
     seen: [bool; 8],
     /// A fault at this byte whose `json` issue is still to settle.
@@ -191,15 +233,23 @@ pub struct PlanStream {
     /// Whether settling has stopped (a `json` fault settled, or a member name repeated).
     stopped: bool,
     repeated: bool,
-    /// The arena settling works in, kept from push to push (reset for each settle).
+    /// The tokens read (validator.md §10's "never re-reads"): settled values and the final
+    /// verdict are built from them.
+    tape: Vec<Tok>,
+    /// Whether tokens are kept now: not inside a top-level member the rules do not read.
+    keep: bool,
+    /// Whether the tape can stand for the text: the text is an object and its offsets fit in
+    /// 32 bits (else `finish` reads the text again).
+    tape_ok: bool,
+    /// The arena and working memory settling works in, kept from push to push.
     arena: Reused,
 }
 
-/// An arena kept between pushes. Behind a mutex only so that a stream can be shared between
-/// threads (`Sync`, as the bindings need); it is only ever reached through `&mut`, so never
-/// locked. A clone starts with an empty arena.
+/// An arena (and the tree builder's working memory) kept between pushes. Behind a mutex only so
+/// that a stream can be shared between threads (`Sync`, as the bindings need); it is only ever
+/// reached through `&mut`, so never locked. A clone starts empty.
 #[derive(Default)]
-struct Reused(std::sync::Mutex<Bump>);
+struct Reused(std::sync::Mutex<(Bump, Scratch<'static>)>);
 
 // The bindings keep a stream between calls, on any thread.
 const _: () = {
@@ -240,6 +290,9 @@ impl PlanStream {
             pending: Vec::new(),
             stopped: false,
             repeated: false,
+            tape: Vec::new(),
+            keep: true,
+            tape_ok: true,
             arena: Reused::default(),
         }
     }
@@ -273,10 +326,11 @@ impl PlanStream {
     /// number) and returns the issues that became settled with them (code, path and message as
     /// the final verdict words them; validator.md §10), in the order they settled. Never panics.
     pub fn push(&mut self, bytes: &[u8]) -> Vec<Issue> {
-        let arena = std::mem::take(self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner));
-        let mut out = Out { issues: Vec::new(), arena };
+        let (arena, scratch) =
+            std::mem::take(self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let mut out = Out { issues: Vec::new(), arena, scratch };
         let issues = self.read_bytes(bytes, &mut out);
-        *self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = out.arena;
+        *self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = (out.arena, out.scratch);
         issues
     }
 
@@ -285,6 +339,11 @@ impl PlanStream {
         self.buf.extend_from_slice(bytes);
         if self.stopped {
             return std::mem::take(&mut out.issues);
+        }
+        if u32::try_from(self.buf.len()).is_err() {
+            // Offsets past 32 bits: no more tokens (`finish` then reads the text again).
+            self.tape_ok = false;
+            self.keep = false;
         }
         // UTF-8 first: an invalid sequence is the verdict's `json` error whatever follows (§5.1).
         match std::str::from_utf8(&self.buf[self.utf8_ok..]) {
@@ -301,7 +360,9 @@ impl PlanStream {
             }
         }
         if self.fault_at.is_none() {
-            self.read(out);
+            let b = std::mem::take(&mut self.buf);
+            self.read(&b, out);
+            self.buf = b;
         }
         if let Some(at) = self.fault_at
             && !self.stopped
@@ -312,9 +373,26 @@ impl PlanStream {
     }
 
     /// The verdict on all the bytes pushed: exactly [`crate::validate_bytes`] of them (validator.md
-    /// §10). An unfinished text gets the `json` error the core's parser gives it.
+    /// §10). An unfinished text gets the `json` error the core's parser gives it. A whole object
+    /// read without a fault or a repeated name is built from the tape (no byte read again); any
+    /// other text is read again by [`crate::validate_bytes`].
     #[must_use]
     pub fn finish(self) -> Verdict {
+        let whole = self.tape_ok
+            && !self.stopped
+            && self.fault_at.is_none()
+            && self.frames.is_empty()
+            && self.st == St::After
+            && self.pos == self.buf.len()
+            && self.utf8_ok == self.buf.len();
+        if whole {
+            let arena = tree::arena_for(self.buf.len());
+            let mut scratch = Scratch::new();
+            let text = std::str::from_utf8(&self.buf).unwrap_or_default();
+            if let Some(Node::Object(plan)) = tree::from_tape(&self.tape, text, 0, &arena, &mut scratch) {
+                return plan_verdict(&plan, self.buf.len(), &self.request);
+            }
+        }
         validate_input(Input::Bytes(&self.buf), Input::Value(&self.request)).unwrap_or_else(|e| Verdict::not_json(&e))
     }
 
@@ -337,23 +415,39 @@ impl PlanStream {
         }
     }
 
-    /// Marks a fault at byte `at`.
-    fn fault(&mut self, at: usize) {
-        self.st = St::Fault;
-        self.fault_at = Some(at);
+    /// Keeps token `t` on the tape (when tokens are kept now).
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // deliberate: once per token of the reader's loop
+    fn tok(&mut self, t: Tok) {
+        if self.keep {
+            self.tape.push(t);
+        }
     }
 
-    /// Reads the bytes not yet read (only those known to be whole UTF-8 do not matter: the
-    /// grammar is ASCII outside strings, and inside one any byte but `"`, `\` and controls is text).
+    /// Reads the bytes of `b` (the text; `self.buf` is out while it is read) from `self.pos` on
+    /// (only those known to be whole UTF-8 do not matter: the grammar is ASCII outside strings,
+    /// and inside one any byte but `"`, `\` and controls is text). Whole tokens are read at once
+    /// (a string to its quote, a number to the byte after it); a token the chunk ends inside is
+    /// read a byte at a time, its state kept for the next push.
     #[allow(clippy::too_many_lines)] // one state machine: its states read best together
-    fn read(&mut self, out: &mut Out) {
+    fn read(&mut self, b: &[u8], out: &mut Out) {
+        let n = b.len();
+        let mut st = self.st;
         let mut i = self.pos;
-        while i < self.buf.len() {
-            let c = self.buf[i];
-            match self.st {
+        // Leaves the loop at a fault at byte `$at`.
+        macro_rules! fault {
+            ($at:expr) => {{
+                self.st = St::Fault;
+                self.fault_at = Some($at);
+                return;
+            }};
+        }
+        while i < n {
+            let c = b[i];
+            match st {
                 St::Fault => return,
                 St::Str { name } => {
-                    let j = tree::skip_plain(&self.buf, i);
+                    let j = tree::skip_plain(b, i);
                     if j > i {
                         i = j;
                         continue;
@@ -362,54 +456,56 @@ impl PlanStream {
                         b'"' => {
                             let start = self.token_start;
                             if name {
-                                self.name_done(start, i);
-                                if self.stopped {
+                                if !self.name_done(b, start, i) {
+                                    self.st = st;
                                     self.pos = i + 1;
                                     return;
                                 }
-                                self.st = St::Colon;
+                                st = St::Colon;
                             } else {
-                                self.value_done(i + 1, out);
+                                self.tok(Tok::Str(off(start), off(i), self.escaped));
+                                self.value_done(b, i + 1, out);
+                                st = St::After;
                             }
                         }
                         b'\\' => {
                             self.escaped = true;
-                            self.st = St::Esc { name };
+                            st = St::Esc { name };
                         }
-                        0..=0x1f => return self.fault(i),
+                        0..=0x1f => fault!(i),
                         _ => {}
                     }
                 }
                 St::Esc { name } => match c {
-                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => self.st = St::Str { name },
-                    b'u' => self.st = St::Hex { name, n: 0, v: 0, hi: 0 },
-                    _ => return self.fault(i),
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => st = St::Str { name },
+                    b'u' => st = St::Hex { name, n: 0, v: 0, hi: 0 },
+                    _ => fault!(i),
                 },
                 St::Hex { name, n, v, hi } => {
-                    let Some(d) = char::from(c).to_digit(16) else { return self.fault(i) };
+                    let Some(d) = char::from(c).to_digit(16) else { fault!(i) };
                     let v = v * 16 + d;
                     if n < 3 {
-                        self.st = St::Hex { name, n: n + 1, v, hi };
+                        st = St::Hex { name, n: n + 1, v, hi };
                     } else if hi != 0 {
                         if !(0xDC00..=0xDFFF).contains(&v) {
-                            return self.fault(i);
+                            fault!(i);
                         }
-                        self.st = St::Str { name };
+                        st = St::Str { name };
                     } else {
                         match v {
-                            0xD800..=0xDBFF => self.st = St::Low { name, hi: v, backslash: false },
-                            0xDC00..=0xDFFF => return self.fault(i),
-                            _ => self.st = St::Str { name },
+                            0xD800..=0xDBFF => st = St::Low { name, hi: v, backslash: false },
+                            0xDC00..=0xDFFF => fault!(i),
+                            _ => st = St::Str { name },
                         }
                     }
                 }
                 St::Low { name, hi, backslash } => match (backslash, c) {
-                    (false, b'\\') => self.st = St::Low { name, hi, backslash: true },
-                    (true, b'u') => self.st = St::Hex { name, n: 0, v: 0, hi },
-                    _ => return self.fault(i),
+                    (false, b'\\') => st = St::Low { name, hi, backslash: true },
+                    (true, b'u') => st = St::Hex { name, n: 0, v: 0, hi },
+                    _ => fault!(i),
                 },
-                St::Number(n) => {
-                    let next = match (n, c) {
+                St::Number(num) => {
+                    let next = match (num, c) {
                         (Num::Minus, b'0') => Some(Num::Zero),
                         (Num::Minus, b'1'..=b'9') | (Num::Int, b'0'..=b'9') => Some(Num::Int),
                         (Num::Zero | Num::Int, b'.') => Some(Num::Dot),
@@ -419,188 +515,260 @@ impl PlanStream {
                         (Num::E | Num::ESign | Num::Exp, b'0'..=b'9') => Some(Num::Exp),
                         _ => None,
                     };
-                    if let Some(n) = next {
-                        self.st = St::Number(n);
-                    } else if matches!(n, Num::Zero | Num::Int | Num::Frac | Num::Exp) {
+                    if let Some(num) = next {
+                        st = St::Number(num);
+                    } else if matches!(num, Num::Zero | Num::Int | Num::Frac | Num::Exp) {
                         // The literal ends before `c`, which is read again after it.
-                        let lit = &self.buf[self.token_start..i];
-                        if lit.iter().any(|b| matches!(b, b'.' | b'e' | b'E'))
-                            && !std::str::from_utf8(lit)
-                                .ok()
-                                .and_then(|s| s.parse::<f64>().ok())
-                                .is_some_and(f64::is_finite)
-                        {
-                            return self.fault(i);
+                        let start = self.token_start;
+                        if !finite(&b[start..i]) {
+                            fault!(i);
                         }
-                        self.value_done(i, out);
-                        if self.stopped {
-                            self.pos = i;
-                            return;
-                        }
+                        self.tok(Tok::Num(off(start), off(i)));
+                        self.value_done(b, i, out);
+                        st = St::After;
                         continue;
                     } else {
-                        return self.fault(i);
+                        fault!(i);
                     }
                 }
                 St::Literal { word, at } => {
                     if word.get(usize::from(at)) != Some(&c) {
-                        return self.fault(i);
+                        fault!(i);
                     }
                     if usize::from(at) + 1 == word.len() {
-                        self.value_done(i + 1, out);
+                        self.tok(literal_tok(word));
+                        self.value_done(b, i + 1, out);
+                        st = St::After;
                     } else {
-                        self.st = St::Literal { word, at: at + 1 };
+                        st = St::Literal { word, at: at + 1 };
                     }
                 }
                 _ if matches!(c, b' ' | b'\t' | b'\n' | b'\r') => {
-                    i = tree::skip_ws(&self.buf, i);
+                    i = tree::skip_ws(b, i);
                     continue;
                 }
                 St::Value { close } => {
                     if close && c == b']' {
-                        self.close(i, out);
+                        self.close(b, i, out);
+                        st = St::After;
                     } else {
+                        if self.frames.is_empty() && c != b'{' {
+                            // Not an object: the rules read nothing of it (`finish` reads it again).
+                            self.tape_ok = false;
+                            self.keep = false;
+                        }
                         self.value_start(i);
                         match c {
                             b'{' | b'[' => {
                                 if self.frames.len() >= MAX_DEPTH {
-                                    return self.fault(i);
+                                    fault!(i);
                                 }
                                 let object = c == b'{';
-                                let role = self.role_of(object);
+                                let role = self.role_of(b, object);
                                 let names_from = self.names.len();
-                                self.frames.push(Frame { object, role, start: i, count: 0, names_from });
+                                let tok = if self.keep { self.tape.len() } else { NOT_KEPT };
+                                self.tok(Tok::Open(object));
+                                self.frames.push(Frame { object, role, start: i, count: 0, names_from, tok });
                                 if object && self.frames.len() == 1 {
                                     self.plan_opened(out);
                                 }
-                                self.st = if object { St::NameOrEnd } else { St::Value { close: true } };
+                                st = if object { St::NameOrEnd } else { St::Value { close: true } };
                             }
                             b'"' => {
-                                self.token_start = i + 1;
+                                // A whole plain string at once.
+                                let start = i + 1;
+                                let j = tree::skip_plain(b, start);
+                                if b.get(j) == Some(&b'"') {
+                                    self.tok(Tok::Str(off(start), off(j), false));
+                                    self.value_done(b, j + 1, out);
+                                    st = St::After;
+                                    i = j + 1;
+                                    continue;
+                                }
+                                self.token_start = start;
                                 self.escaped = false;
-                                self.st = St::Str { name: false };
+                                st = St::Str { name: false };
+                                i = j;
+                                continue;
                             }
-                            b't' => self.st = St::Literal { word: b"true", at: 1 },
-                            b'f' => self.st = St::Literal { word: b"false", at: 1 },
-                            b'n' => self.st = St::Literal { word: b"null", at: 1 },
-                            b'-' => {
+                            b't' | b'f' | b'n' => {
+                                let word: &'static [u8] = match c {
+                                    b't' => b"true",
+                                    b'f' => b"false",
+                                    _ => b"null",
+                                };
+                                if b[i..].starts_with(word) {
+                                    self.tok(literal_tok(word));
+                                    self.value_done(b, i + word.len(), out);
+                                    st = St::After;
+                                    i += word.len();
+                                    continue;
+                                }
+                                st = St::Literal { word, at: 1 };
+                            }
+                            b'-' | b'0'..=b'9' => {
                                 self.token_start = i;
-                                self.st = St::Number(Num::Minus);
+                                // A whole number at once, when the chunk holds the byte after it.
+                                if let Some(end) = number_end(b, i) {
+                                    if !finite(&b[i..end]) {
+                                        fault!(end);
+                                    }
+                                    self.tok(Tok::Num(off(i), off(end)));
+                                    self.value_done(b, end, out);
+                                    st = St::After;
+                                    i = end;
+                                    continue;
+                                }
+                                st = St::Number(match c {
+                                    b'-' => Num::Minus,
+                                    b'0' => Num::Zero,
+                                    _ => Num::Int,
+                                });
                             }
-                            b'0' => {
-                                self.token_start = i;
-                                self.st = St::Number(Num::Zero);
-                            }
-                            b'1'..=b'9' => {
-                                self.token_start = i;
-                                self.st = St::Number(Num::Int);
-                            }
-                            _ => return self.fault(i),
+                            _ => fault!(i),
                         }
                     }
                 }
                 St::NameOrEnd | St::Name => match c {
                     b'"' => {
-                        self.token_start = i + 1;
+                        let start = i + 1;
+                        let j = tree::skip_plain(b, start);
+                        self.token_start = start;
                         self.escaped = false;
-                        self.st = St::Str { name: true };
+                        if b.get(j) == Some(&b'"') {
+                            // A whole plain name at once.
+                            if !self.name_done(b, start, j) {
+                                self.st = st;
+                                self.pos = j + 1;
+                                return;
+                            }
+                            st = St::Colon;
+                            i = j + 1;
+                        } else {
+                            st = St::Str { name: true };
+                            i = j;
+                        }
+                        continue;
                     }
-                    b'}' if self.st == St::NameOrEnd => self.close(i, out),
-                    _ => return self.fault(i),
+                    b'}' if st == St::NameOrEnd => {
+                        self.close(b, i, out);
+                        st = St::After;
+                    }
+                    _ => fault!(i),
                 },
                 St::Colon => {
                     if c != b':' {
-                        return self.fault(i);
+                        fault!(i);
                     }
-                    self.st = St::Value { close: false };
+                    st = St::Value { close: false };
                 }
                 St::After => match (self.frames.last().map(|f| f.object), c) {
                     (Some(false), b',') => {
-                        self.list_next(false, out);
-                        self.st = St::Value { close: false };
+                        self.list_next(b, false, out);
+                        st = St::Value { close: false };
                     }
-                    (Some(true), b',') => self.st = St::Name,
-                    (Some(false), b']') | (Some(true), b'}') => self.close(i, out),
-                    _ => return self.fault(i),
+                    (Some(true), b',') => st = St::Name,
+                    (Some(false), b']') | (Some(true), b'}') => {
+                        self.close(b, i, out);
+                        st = St::After;
+                    }
+                    _ => fault!(i),
                 },
-            }
-            if self.stopped {
-                self.pos = i + 1;
-                return;
             }
             i += 1;
         }
+        self.st = st;
         self.pos = i;
     }
 
     /// A value starts at byte `at`: where a top-level member's value begins; an array counts it.
+    #[inline]
     fn value_start(&mut self, at: usize) {
-        if let Some(f) = self.frames.last_mut()
-            && !f.object
-        {
-            f.count += 1;
-        }
-        if self.frames.len() == 1
-            && let Some((_, start @ None)) = &mut self.member
-        {
-            *start = Some(at);
+        match self.frames.len() {
+            0 => {}
+            1 => {
+                if let Some(Member { value: start @ None, .. }) = &mut self.member {
+                    *start = Some((at, self.tape.len()));
+                }
+            }
+            _ => {
+                if let Some(f) = self.frames.last_mut()
+                    && !f.object
+                {
+                    f.count += 1;
+                }
+            }
         }
     }
 
     /// Closes the innermost container at its closer, byte `at`.
-    fn close(&mut self, at: usize, out: &mut Out) {
+    fn close(&mut self, b: &[u8], at: usize, out: &mut Out) {
         if matches!(self.frames.last(), Some(Frame { role: Role::List { .. }, .. })) {
-            self.list_next(true, out);
+            self.list_next(b, true, out);
         }
+        self.tok(Tok::Close);
         let frame = self.frames.pop();
         if let Some(f) = &frame {
             self.names.truncate(f.names_from);
+            match f.role {
+                Role::Plan => self.plan_closed(out),
+                Role::Block => {
+                    let toks = (f.tok != NOT_KEPT).then_some((f.tok, self.tape.len()));
+                    self.block_closed(b, Span { bytes: (f.start, at + 1), toks }, out);
+                }
+                _ => {}
+            }
         }
-        match frame.as_ref().map(|f| (&f.role, f.start)) {
-            Some((Role::Plan, _)) => self.plan_closed(out),
-            Some((Role::Block, start)) => self.block_closed(start, at + 1, out),
-            _ => {}
-        }
-        self.value_done(at + 1, out);
+        self.value_done(b, at + 1, out);
     }
 
     /// A value ended just before byte `end`.
-    fn value_done(&mut self, end: usize, out: &mut Out) {
-        self.st = St::After;
+    #[inline]
+    fn value_done(&mut self, b: &[u8], end: usize, out: &mut Out) {
         if self.frames.len() == 1
-            && let Some((name, Some(start))) = self.member.take()
+            && let Some(member) = self.member.take()
         {
-            self.member_done(&name, start, end, out);
+            self.keep = self.tape_ok;
+            if let (Some(k), Some((start, tok))) = (member.own, member.value) {
+                let toks = self.keep.then_some((tok, self.tape.len()));
+                self.member_done(b, k, Span { bytes: (start, end), toks }, out);
+            }
         }
     }
 
-    /// A member name ended at its closing quote, byte `end`: a repeated name stops settling.
-    fn name_done(&mut self, start: usize, end: usize) {
+    /// A member name ended at its closing quote, byte `end` (it started at `start`): a repeated
+    /// name stops settling (returns `false`).
+    fn name_done(&mut self, b: &[u8], start: usize, end: usize) -> bool {
         let name = if self.escaped {
             // The name is a whole JSON string the reader has checked: decoded by serde_json.
-            std::str::from_utf8(&self.buf[start - 1..=end])
+            std::str::from_utf8(&b[start - 1..=end])
                 .ok()
                 .and_then(|t| serde_json::from_str::<String>(t).ok())
                 .map_or(Name::Raw(start, end), |s| Name::Decoded(s.into_bytes().into_boxed_slice()))
         } else {
             Name::Raw(start, end)
         };
-        let Some(frame) = self.frames.last() else { return };
-        let buf = &self.buf;
-        if self.names[frame.names_from..].iter().any(|n| n.bytes(buf) == name.bytes(buf)) {
+        let Some(frame) = self.frames.last() else { return true };
+        let bytes = name.bytes(b);
+        if self.names[frame.names_from..].iter().any(|n| n.bytes(b) == bytes) {
             self.repeated = true;
             self.stopped = true;
-            return;
+            return false;
         }
         if self.frames.len() == 1 {
-            self.member = Some((name.bytes(buf).into(), None));
+            let own = OWN_MEMBERS.iter().position(|m| m.as_bytes() == bytes);
+            self.member = Some(Member { own, value: None });
+            // Only the members the rules read are kept (as `validate_text` builds only those).
+            self.keep = self.tape_ok && PLAN_MEMBERS.iter().any(|m| m.as_bytes() == bytes);
         }
+        self.tok(Tok::Key(off(start), off(end), self.escaped));
         self.names.push(name);
+        true
     }
 
     /// The plan's `{`: the request's own issues are in the verdict of every object plan.
     fn plan_opened(&mut self, out: &mut Out) {
-        let Out { issues, arena } = out;
+        let Out { issues, arena, .. } = out;
         arena.reset();
         let node = arena.alloc(Node::from_value(&self.request, 1, arena));
         issues.extend(member_issues("", None, node));
@@ -608,7 +776,7 @@ impl PlanStream {
 
     /// The plan's `}`: each of [`OWN_MEMBERS`] it lacks settles as missing.
     fn plan_closed(&mut self, out: &mut Out) {
-        let Out { issues, arena } = out;
+        let Out { issues, arena, .. } = out;
         arena.reset();
         let node = arena.alloc(Node::from_value(&self.request, 1, arena));
         // A plan without `kind` has no routine issues.
@@ -620,19 +788,18 @@ impl PlanStream {
         }
     }
 
-    /// The top-level member `name` ended: its value is bytes `start..end`.
-    fn member_done(&mut self, name: &[u8], start: usize, end: usize, out: &mut Out) {
-        let Some(k) = OWN_MEMBERS.iter().position(|m| m.as_bytes() == name) else { return };
+    /// Top-level member [`OWN_MEMBERS`]`[k]` ended: its value is at `at`.
+    fn member_done(&mut self, b: &[u8], k: usize, at: Span, out: &mut Out) {
         self.seen[k] = true;
-        let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
-        let Out { issues, arena } = out;
+        let Out { issues, arena, scratch } = out;
         arena.reset();
+        let mut s = std::mem::take(scratch).recycle();
         // Only these are judged against the request (`member_issues`): the others need no view of it.
         let request = match OWN_MEMBERS[k] {
             "kind" | "requestId" | "request" => arena.alloc(Node::from_value(&self.request, 1, arena)),
             _ => &Node::Null,
         };
-        if let Ok(value) = tree::parse(text, arena) {
+        if let Some(value) = self.node(b, at, arena, &mut s) {
             let value = arena.alloc(value);
             if OWN_MEMBERS[k] == "kind" {
                 let routine = matches!(value, Node::String("routine"));
@@ -644,12 +811,24 @@ impl PlanStream {
             }
             issues.extend(member_issues(OWN_MEMBERS[k], Some(value), request));
         }
+        *scratch = s.recycle();
+    }
+
+    /// The tree of the value at `at`: from its tokens when they were kept, else from its bytes.
+    fn node<'a>(&self, b: &'a [u8], at: Span, arena: &'a Bump, s: &mut Scratch<'a>) -> Option<Node<'a>> {
+        match at.toks {
+            Some((from, to)) => {
+                let text = std::str::from_utf8(&b[at.bytes.0..at.bytes.1]).ok()?;
+                tree::from_tape(self.tape.get(from..to)?, text, at.bytes.0, arena, s)
+            }
+            None => tree::parse(std::str::from_utf8(&b[at.bytes.0..at.bytes.1]).ok()?, arena).ok(),
+        }
     }
 
     /// The role of a container opening now (an object when `object`), from its parent's.
-    fn role_of(&self, object: bool) -> Role {
+    fn role_of(&self, b: &[u8], object: bool) -> Role {
         let Some(parent) = self.frames.last() else { return if object { Role::Plan } else { Role::Other } };
-        let name = self.names[parent.names_from..].last().map(|n| n.bytes(&self.buf));
+        let name = self.names[parent.names_from..].last().map(|n| n.bytes(b));
         match (&parent.role, object, name) {
             (Role::Plan, true, Some(b"routine")) => Role::Routine,
             (Role::Routine, false, Some(b"blocks")) => {
@@ -676,44 +855,111 @@ impl PlanStream {
         }
     }
 
-    /// A block object of a day's list closed: bytes `start..end`.
-    fn block_closed(&mut self, start: usize, end: usize, out: &mut Out) {
+    /// A block object of a day's list closed: it is at `at`.
+    fn block_closed(&mut self, b: &[u8], at: Span, out: &mut Out) {
+        let Out { issues: settled, arena, scratch } = out;
+        arena.reset();
+        let mut s = std::mem::take(scratch).recycle();
+        let node = self.node(b, at, arena, &mut s);
+        *scratch = s.recycle();
+        let Some(node) = node else { return };
         let Some(Frame { role: Role::List { weekday, day, undecided }, count, .. }) = self.frames.last_mut() else {
             return;
         };
-        let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
-        let Out { issues: settled, arena } = out;
-        arena.reset();
-        let Ok(node) = tree::parse(text, arena) else { return };
         let before = day.clone();
         let (issues, waits) = block_issues(arena, &self.parts, weekday.as_deref(), *count - 1, &node, None, day);
         if waits {
-            *undecided = Some(Box::new((*count - 1, (start, end), before, issues.clone())));
+            *undecided = Some(Box::new(Waiting { index: *count - 1, at, before, settled: issues.clone() }));
         }
         Self::routine_issues(self.routine, &mut self.pending, issues, settled);
     }
 
     /// A day's list goes on (`,`) or ends (`]`, `last`): a block waiting to know whether it is
     /// the last element settles the rest of its issues.
-    fn list_next(&mut self, last: bool, out: &mut Out) {
-        let Some(Frame { role: Role::List { weekday, day, undecided }, .. }) = self.frames.last_mut() else { return };
+    fn list_next(&mut self, b: &[u8], last: bool, out: &mut Out) {
+        let Some(Frame { role: Role::List { undecided, .. }, .. }) = self.frames.last_mut() else { return };
         let Some(waiting) = undecided.take() else { return };
-        let (i, (start, end), mut before, settled) = *waiting;
-        let Ok(text) = std::str::from_utf8(&self.buf[start..end]) else { return };
-        let Out { issues: into, arena } = out;
+        let Waiting { index, at, mut before, settled } = *waiting;
+        let Out { issues: into, arena, scratch } = out;
         arena.reset();
-        let Ok(node) = tree::parse(text, arena) else { return };
-        let (issues, _) = block_issues(arena, &self.parts, weekday.as_deref(), i, &node, Some(last), &mut before);
+        let mut s = std::mem::take(scratch).recycle();
+        let node = self.node(b, at, arena, &mut s);
+        *scratch = s.recycle();
+        let Some(node) = node else { return };
+        let Some(Frame { role: Role::List { weekday, day, .. }, .. }) = self.frames.last_mut() else { return };
+        let (issues, _) = block_issues(arena, &self.parts, weekday.as_deref(), index, &node, Some(last), &mut before);
         *day = before;
         let new: Vec<Issue> = issues.into_iter().filter(|x| !settled.contains(x)).collect();
         Self::routine_issues(self.routine, &mut self.pending, new, into);
     }
 }
 
-/// What one push settles, and the arena its settling works in (reset for each settle).
+/// Byte offset `i` as a tape offset (tokens are kept only while the text's offsets fit in 32 bits).
+#[inline]
+fn off(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// The token of literal `word`.
+fn literal_tok(word: &[u8]) -> Tok {
+    match word {
+        b"true" => Tok::True,
+        b"false" => Tok::False,
+        _ => Tok::Null,
+    }
+}
+
+/// Whether number literal `lit` (RFC 8259 grammar) is one the core's parser accepts: one with a
+/// fraction or an exponent must be finite as a double (D12); an integer always is.
+fn finite(lit: &[u8]) -> bool {
+    !lit.iter().any(|b| matches!(b, b'.' | b'e' | b'E'))
+        || std::str::from_utf8(lit).ok().and_then(|s| s.parse::<f64>().ok()).is_some_and(f64::is_finite)
+}
+
+/// Where the number literal starting at `b[i]` (a `-` or a digit) ends, when it is whole in `b`
+/// (the byte after it is there) and follows RFC 8259's grammar to its end; `None` otherwise (the
+/// reader then reads it a byte at a time).
+fn number_end(b: &[u8], mut i: usize) -> Option<usize> {
+    let n = b.len();
+    let digits = |i: &mut usize| {
+        let s = *i;
+        while *i < n && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - s
+    };
+    if b[i] == b'-' {
+        i += 1;
+    }
+    let int_start = i;
+    let int_len = digits(&mut i);
+    if int_len == 0 || (int_len > 1 && b[int_start] == b'0') {
+        return None;
+    }
+    if i < n && b[i] == b'.' {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return None;
+        }
+    }
+    if i < n && matches!(b[i], b'e' | b'E') {
+        i += 1;
+        if i < n && matches!(b[i], b'+' | b'-') {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return None;
+        }
+    }
+    (i < n).then_some(i)
+}
+
+/// What one push settles, and the arena and working memory its settling uses (reset for each
+/// settle).
 struct Out {
     issues: Vec<Issue>,
     arena: Bump,
+    scratch: Scratch<'static>,
 }
 
 impl Out {

@@ -253,6 +253,94 @@ pub(crate) fn skip_ws(b: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// One token of JSON text a [`crate::PlanStream`] has read and checked (validator.md §10): what
+/// it keeps so that no byte is read twice. Offsets are bytes of the stream's text (strings: the
+/// bytes between the quotes; `escaped` when they hold a `\\` escape, decoded when built).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tok {
+    /// `{` (`true`) or `[`.
+    Open(bool),
+    /// `}` or `]`.
+    Close,
+    Key(u32, u32, bool),
+    Str(u32, u32, bool),
+    Num(u32, u32),
+    Null,
+    True,
+    False,
+}
+
+/// The tree of `toks` (the tokens of whole values of a text, read and checked by a
+/// [`crate::PlanStream`]: the last one is returned; `None` for none), in `arena`: the tree
+/// [`parse`] builds from the same text. `text` is the part of the text from byte `base` on that
+/// holds the tokens. Objects are taken to have distinct member names (a stream stops building at
+/// a repeated one).
+pub(crate) fn from_tape<'a>(
+    toks: &[Tok],
+    text: &'a str,
+    base: usize,
+    arena: &'a Bump,
+    s: &mut Scratch<'a>,
+) -> Option<Node<'a>> {
+    let mut stack = std::mem::take(&mut s.frames);
+    stack.clear();
+    s.items.clear();
+    s.members.clear();
+    let slice = |a: u32, b: u32| text.get(a as usize - base..b as usize - base).unwrap_or("");
+    let string = |a: u32, b: u32, escaped: bool| -> &'a str {
+        if escaped {
+            // The quoted string, decoded by the parser (rare: escapes are few in plans).
+            match parse(slice(a - 1, b + 1), arena) {
+                Ok(Node::String(s)) => s,
+                _ => "",
+            }
+        } else {
+            slice(a, b)
+        }
+    };
+    let mut last = None;
+    for &t in toks {
+        let value = match t {
+            Tok::Open(object) => {
+                stack.push(if object { Frame::Object(s.members.len(), "") } else { Frame::Array(s.items.len()) });
+                continue;
+            }
+            Tok::Key(a, b, e) => {
+                if let Some(Frame::Object(_, key)) = stack.last_mut() {
+                    *key = string(a, b, e);
+                }
+                continue;
+            }
+            Tok::Close => match stack.pop() {
+                Some(Frame::Array(start)) => {
+                    let v = Node::Array(arena.alloc_slice_copy(&s.items[start..]));
+                    s.items.truncate(start);
+                    v
+                }
+                Some(Frame::Object(start, _)) => {
+                    let v = Node::Object(Members::distinct(arena, &s.members[start..]));
+                    s.members.truncate(start);
+                    v
+                }
+                None => continue,
+            },
+            Tok::Str(a, b, e) => Node::String(string(a, b, e)),
+            Tok::Num(a, b) => Node::Number(slice(a, b)),
+            Tok::Null => Node::Null,
+            Tok::True => Node::Bool(true),
+            Tok::False => Node::Bool(false),
+        };
+        match stack.last() {
+            Some(Frame::Array(_)) => s.items.push(value),
+            Some(Frame::Object(_, key)) => s.members.push((*key, value)),
+            None => last = Some(value),
+        }
+    }
+    stack.clear();
+    s.frames = stack;
+    last
+}
+
 /// An open container: where its values start on the parser's value stacks.
 enum Frame<'a> {
     Array(usize),
@@ -281,6 +369,30 @@ impl Scratch<'_> {
             members: Vec::with_capacity(32),
             frames: Vec::with_capacity(16),
             unescaped: String::new(),
+        }
+    }
+}
+
+impl Default for Scratch<'_> {
+    /// Working memory with nothing allocated yet.
+    fn default() -> Self {
+        Scratch { items: Vec::new(), members: Vec::new(), frames: Vec::new(), unescaped: String::new() }
+    }
+}
+
+impl Scratch<'_> {
+    /// The same working memory, emptied, for trees of another lifetime: its allocations are kept
+    /// (an empty vector collected into one of a type of the same layout reuses its buffer), so a
+    /// [`crate::PlanStream`] builds each settled value without allocating for it.
+    pub(crate) fn recycle<'b>(self) -> Scratch<'b> {
+        fn empty<T, U>(v: Vec<T>) -> Vec<U> {
+            v.into_iter().filter_map(|_| None).collect()
+        }
+        Scratch {
+            items: empty(self.items),
+            members: empty(self.members),
+            frames: empty(self.frames),
+            unescaped: self.unescaped,
         }
     }
 }

@@ -87,32 +87,50 @@ fn every_vector_in_seeded_random_chunkings_settles_the_same() {
     };
     let mut failures = Vec::new();
     for (id, text, request) in cases() {
-        let want = validate_text(&text, &request);
-        let bytes = text.as_bytes();
-        // Two chunks at a random boundary, then random chunk sizes up to 1, 16 or 300 bytes.
-        for round in 0..4 {
-            let mut s = PlanStream::new(request.clone());
-            let mut settled = Vec::new();
-            let mut at = 0;
-            while at < bytes.len() {
-                let n = match round {
-                    0 if at == 0 => next(bytes.len() + 1),
-                    0 => bytes.len() - at,
-                    1 => 1 + next(3),
-                    2 => 1 + next(16),
-                    _ => 1 + next(300),
-                };
-                let end = (at + n).min(bytes.len());
-                settled.extend(s.push(&bytes[at..end]));
-                at = end;
-            }
-            let repeated = s.repeated_name();
-            if let Err(e) = check(&id, &settled, repeated, &s.finish(), &want) {
-                failures.push(format!("round {round}: {e}"));
-            }
+        // Each text as it is, and pretty-printed (white space between every token, so every
+        // token is read after a run of it, and chunks end inside the runs).
+        let pretty = momentum_plan::parse_json(&text).ok().and_then(|v| serde_json::to_string_pretty(&v).ok());
+        for (round, text) in [(0..4, text), (4..5, pretty.unwrap_or_default())] {
+            check_chunkings(&id, &text, &request, round, &mut next, &mut failures);
         }
     }
     assert!(failures.is_empty(), "{}:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+}
+
+/// `text` pushed in the chunkings of `rounds` (0: two chunks at a random boundary; then random
+/// chunk sizes up to 3, 16 and 300 bytes; 4: up to 64), each checked against its verdict.
+fn check_chunkings(
+    id: &str,
+    text: &str,
+    request: &Value,
+    rounds: std::ops::Range<usize>,
+    next: &mut impl FnMut(usize) -> usize,
+    failures: &mut Vec<String>,
+) {
+    let want = validate_text(text, request);
+    let bytes = text.as_bytes();
+    for round in rounds {
+        let mut s = PlanStream::new(request.clone());
+        let mut settled = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            let n = match round {
+                0 if at == 0 => next(bytes.len() + 1),
+                0 => bytes.len() - at,
+                1 => 1 + next(3),
+                2 => 1 + next(16),
+                3 => 1 + next(300),
+                _ => 1 + next(64),
+            };
+            let end = (at + n).min(bytes.len());
+            settled.extend(s.push(&bytes[at..end]));
+            at = end;
+        }
+        let repeated = s.repeated_name();
+        if let Err(e) = check(id, &settled, repeated, &s.finish(), &want) {
+            failures.push(format!("round {round}: {e}"));
+        }
+    }
 }
 
 #[test]

@@ -237,7 +237,7 @@ struct PlanFields<'v> {
 
 /// The plan's top-level members the rules read (validator.md §3, §5), in [`PlanFields`] order:
 /// the only ones [`run`] looks at, so plan text keeps no others (`tree::parse_plan`).
-const PLAN_MEMBERS: [&str; 10] =
+pub(crate) const PLAN_MEMBERS: [&str; 10] =
     ["format", "contractVersion", "kind", "name", "tagline", "description", "requestId", "request", "routine", "goal"];
 
 /// The members `names` of `m`, in one scan of its entries (small objects: cheaper than hashing
@@ -272,6 +272,16 @@ struct Validator<'a, const COLLECT: bool> {
 const PAYLOAD_LIMIT: usize = LIMITS.payload_bytes as usize;
 
 /// `size` (bytes) when it is over the §5.2 limit, else `None`: what [`run`] is told.
+/// The verdict on plan text of `text_len` bytes whose tree (the plan object, only its
+/// [`PLAN_MEMBERS`]) is `plan`, against `request` (validator.md §5): what [`validate_text`] gives
+/// once its parser has built that tree. For [`crate::PlanStream::finish`], which builds the same
+/// tree from the tokens it read.
+pub(crate) fn plan_verdict(plan: &Members<'_>, text_len: usize, request: &Value) -> Verdict {
+    let arena = tree::arena_for(256);
+    let request = Node::from_value(request, 1, &arena);
+    run(plan, over_limit(text_len), &request)
+}
+
 fn over_limit(size: usize) -> Option<usize> {
     (size > PAYLOAD_LIMIT).then_some(size)
 }
