@@ -9,10 +9,10 @@
 //! the bytes.
 
 use crate::json::{self, MAX_DEPTH};
-use crate::tree::{self, Node, Scratch, Tok};
+use crate::tree::{self, Node, Tok};
 use crate::validate::{
-    Input, OwnedPart, PLAN_MEMBERS, StreamDay, block_issues, commitment_parts, member_issues, plan_verdict,
-    validate_input,
+    DayIssues, Days, Input, OwnedPart, PLAN_MEMBERS, StreamDay, block_issues, commitment_parts, member_issues,
+    plan_verdict, validate_input,
 };
 use crate::verdict::{Issue, Verdict};
 use bumpalo::Bump;
@@ -96,6 +96,9 @@ enum Role {
         weekday: Option<Box<str>>,
         day: StreamDay,
         undecided: Option<Box<Waiting>>,
+        /// The issues of its blocks so far, for `finish` (`None` once an element is not a block
+        /// the stream could check).
+        known: Option<Box<DayIssues>>,
     },
     Block,
     Other,
@@ -241,15 +244,18 @@ pub struct PlanStream {
     /// Whether the tape can stand for the text: the text is an object and its offsets fit in
     /// 32 bits (else `finish` reads the text again).
     tape_ok: bool,
+    /// The issues of each day's list the stream has read whole (validator.md §10): `finish`
+    /// uses them in place of checking those blocks again.
+    days: Box<Days>,
     /// The arena and working memory settling works in, kept from push to push.
     arena: Reused,
 }
 
-/// An arena (and the tree builder's working memory) kept between pushes. Behind a mutex only so
+/// An arena kept between pushes. Behind a mutex only so
 /// that a stream can be shared between threads (`Sync`, as the bindings need); it is only ever
 /// reached through `&mut`, so never locked. A clone starts empty.
 #[derive(Default)]
-struct Reused(std::sync::Mutex<(Bump, Scratch<'static>)>);
+struct Reused(std::sync::Mutex<Bump>);
 
 // The bindings keep a stream between calls, on any thread.
 const _: () = {
@@ -293,6 +299,7 @@ impl PlanStream {
             tape: Vec::new(),
             keep: true,
             tape_ok: true,
+            days: Box::default(),
             arena: Reused::default(),
         }
     }
@@ -326,11 +333,10 @@ impl PlanStream {
     /// number) and returns the issues that became settled with them (code, path and message as
     /// the final verdict words them; validator.md §10), in the order they settled. Never panics.
     pub fn push(&mut self, bytes: &[u8]) -> Vec<Issue> {
-        let (arena, scratch) =
-            std::mem::take(self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner));
-        let mut out = Out { issues: Vec::new(), arena, scratch };
+        let arena = std::mem::take(self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let mut out = Out { issues: Vec::new(), arena };
         let issues = self.read_bytes(bytes, &mut out);
-        *self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = (out.arena, out.scratch);
+        *self.arena.0.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = out.arena;
         issues
     }
 
@@ -387,10 +393,9 @@ impl PlanStream {
             && self.utf8_ok == self.buf.len();
         if whole {
             let arena = tree::arena_for(self.buf.len());
-            let mut scratch = Scratch::new();
             let text = std::str::from_utf8(&self.buf).unwrap_or_default();
-            if let Some(Node::Object(plan)) = tree::from_tape(&self.tape, text, 0, &arena, &mut scratch) {
-                return plan_verdict(&plan, self.buf.len(), &self.request);
+            if let Some(Node::Object(plan)) = tree::from_tape(&self.tape, text, 0, &arena) {
+                return plan_verdict(&plan, self.buf.len(), &self.request, self.days);
             }
         }
         validate_input(Input::Bytes(&self.buf), Input::Value(&self.request)).unwrap_or_else(|e| Verdict::not_json(&e))
@@ -447,7 +452,11 @@ impl PlanStream {
             match st {
                 St::Fault => return,
                 St::Str { name } => {
-                    let j = tree::skip_plain(b, i);
+                    // To the next byte that is not plain text (eight at a time, then the tail).
+                    let mut j = tree::skip_plain(b, i);
+                    while j < n && !matches!(b[j], b'"' | b'\\' | 0..=0x1f) {
+                        j += 1;
+                    }
                     if j > i {
                         i = j;
                         continue;
@@ -558,6 +567,9 @@ impl PlanStream {
                             self.keep = false;
                         }
                         self.value_start(i);
+                        if c != b'{' {
+                            self.not_a_block();
+                        }
                         match c {
                             b'{' | b'[' => {
                                 if self.frames.len() >= MAX_DEPTH {
@@ -701,6 +713,14 @@ impl PlanStream {
         }
     }
 
+    /// An element of the innermost container starts that is not an object: when that is a day's
+    /// list, `finish` checks the list itself.
+    fn not_a_block(&mut self) {
+        if let Some(Frame { role: Role::List { known, .. }, .. }) = self.frames.last_mut() {
+            *known = None;
+        }
+    }
+
     /// Closes the innermost container at its closer, byte `at`.
     fn close(&mut self, b: &[u8], at: usize, out: &mut Out) {
         if matches!(self.frames.last(), Some(Frame { role: Role::List { .. }, .. })) {
@@ -710,8 +730,12 @@ impl PlanStream {
         let frame = self.frames.pop();
         if let Some(f) = &frame {
             self.names.truncate(f.names_from);
-            match f.role {
+            match &f.role {
                 Role::Plan => self.plan_closed(out),
+                Role::List { weekday, known: Some(known), .. } => {
+                    let which = weekday.as_deref().and_then(crate::contract::weekday_index).unwrap_or(7);
+                    self.days[which] = Some((**known).clone());
+                }
                 Role::Block => {
                     let toks = (f.tok != NOT_KEPT).then_some((f.tok, self.tape.len()));
                     self.block_closed(b, Span { bytes: (f.start, at + 1), toks }, out);
@@ -768,7 +792,7 @@ impl PlanStream {
 
     /// The plan's `{`: the request's own issues are in the verdict of every object plan.
     fn plan_opened(&mut self, out: &mut Out) {
-        let Out { issues, arena, .. } = out;
+        let Out { issues, arena } = out;
         arena.reset();
         let node = arena.alloc(Node::from_value(&self.request, 1, arena));
         issues.extend(member_issues("", None, node));
@@ -776,7 +800,7 @@ impl PlanStream {
 
     /// The plan's `}`: each of [`OWN_MEMBERS`] it lacks settles as missing.
     fn plan_closed(&mut self, out: &mut Out) {
-        let Out { issues, arena, .. } = out;
+        let Out { issues, arena } = out;
         arena.reset();
         let node = arena.alloc(Node::from_value(&self.request, 1, arena));
         // A plan without `kind` has no routine issues.
@@ -791,15 +815,14 @@ impl PlanStream {
     /// Top-level member [`OWN_MEMBERS`]`[k]` ended: its value is at `at`.
     fn member_done(&mut self, b: &[u8], k: usize, at: Span, out: &mut Out) {
         self.seen[k] = true;
-        let Out { issues, arena, scratch } = out;
+        let Out { issues, arena } = out;
         arena.reset();
-        let mut s = std::mem::take(scratch).recycle();
         // Only these are judged against the request (`member_issues`): the others need no view of it.
         let request = match OWN_MEMBERS[k] {
             "kind" | "requestId" | "request" => arena.alloc(Node::from_value(&self.request, 1, arena)),
             _ => &Node::Null,
         };
-        if let Some(value) = self.node(b, at, arena, &mut s) {
+        if let Some(value) = self.node(b, at, arena) {
             let value = arena.alloc(value);
             if OWN_MEMBERS[k] == "kind" {
                 let routine = matches!(value, Node::String("routine"));
@@ -811,15 +834,14 @@ impl PlanStream {
             }
             issues.extend(member_issues(OWN_MEMBERS[k], Some(value), request));
         }
-        *scratch = s.recycle();
     }
 
     /// The tree of the value at `at`: from its tokens when they were kept, else from its bytes.
-    fn node<'a>(&self, b: &'a [u8], at: Span, arena: &'a Bump, s: &mut Scratch<'a>) -> Option<Node<'a>> {
+    fn node<'a>(&self, b: &'a [u8], at: Span, arena: &'a Bump) -> Option<Node<'a>> {
         match at.toks {
             Some((from, to)) => {
                 let text = std::str::from_utf8(&b[at.bytes.0..at.bytes.1]).ok()?;
-                tree::from_tape(self.tape.get(from..to)?, text, at.bytes.0, arena, s)
+                tree::from_tape(self.tape.get(from..to)?, text, at.bytes.0, arena)
             }
             None => tree::parse(std::str::from_utf8(&b[at.bytes.0..at.bytes.1]).ok()?, arena).ok(),
         }
@@ -832,12 +854,17 @@ impl PlanStream {
         match (&parent.role, object, name) {
             (Role::Plan, true, Some(b"routine")) => Role::Routine,
             (Role::Routine, false, Some(b"blocks")) => {
-                Role::List { weekday: None, day: StreamDay::default(), undecided: None }
+                Role::List { weekday: None, day: StreamDay::default(), undecided: None, known: Some(Box::default()) }
             }
             (Role::Routine, true, Some(b"weekdays")) => Role::Weekdays,
             (Role::Weekdays, false, Some(n)) => {
                 match std::str::from_utf8(n).ok().filter(|n| crate::contract::weekday_index(n).is_some()) {
-                    Some(w) => Role::List { weekday: Some(w.into()), day: StreamDay::default(), undecided: None },
+                    Some(w) => Role::List {
+                        weekday: Some(w.into()),
+                        day: StreamDay::default(),
+                        undecided: None,
+                        known: Some(Box::default()),
+                    },
                     None => Role::Other,
                 }
             }
@@ -857,21 +884,26 @@ impl PlanStream {
 
     /// A block object of a day's list closed: it is at `at`.
     fn block_closed(&mut self, b: &[u8], at: Span, out: &mut Out) {
-        let Out { issues: settled, arena, scratch } = out;
+        let Out { issues: settled, arena } = out;
         arena.reset();
-        let mut s = std::mem::take(scratch).recycle();
-        let node = self.node(b, at, arena, &mut s);
-        *scratch = s.recycle();
-        let Some(node) = node else { return };
-        let Some(Frame { role: Role::List { weekday, day, undecided }, count, .. }) = self.frames.last_mut() else {
+        let node = self.node(b, at, arena);
+        let Some(Frame { role: Role::List { weekday, day, undecided, known }, count, .. }) = self.frames.last_mut()
+        else {
+            return;
+        };
+        let Some(node) = node else {
+            *known = None;
             return;
         };
         let before = day.clone();
         let (issues, waits) = block_issues(arena, &self.parts, weekday.as_deref(), *count - 1, &node, None, day);
+        let all: Vec<Issue> = issues.all().cloned().collect();
         if waits {
-            *undecided = Some(Box::new(Waiting { index: *count - 1, at, before, settled: issues.clone() }));
+            *undecided = Some(Box::new(Waiting { index: *count - 1, at, before, settled: all.clone() }));
+        } else if let Some(known) = known {
+            known.add(&issues);
         }
-        Self::routine_issues(self.routine, &mut self.pending, issues, settled);
+        Self::routine_issues(self.routine, &mut self.pending, all, settled);
     }
 
     /// A day's list goes on (`,`) or ends (`]`, `last`): a block waiting to know whether it is
@@ -880,16 +912,20 @@ impl PlanStream {
         let Some(Frame { role: Role::List { undecided, .. }, .. }) = self.frames.last_mut() else { return };
         let Some(waiting) = undecided.take() else { return };
         let Waiting { index, at, mut before, settled } = *waiting;
-        let Out { issues: into, arena, scratch } = out;
+        let Out { issues: into, arena } = out;
         arena.reset();
-        let mut s = std::mem::take(scratch).recycle();
-        let node = self.node(b, at, arena, &mut s);
-        *scratch = s.recycle();
-        let Some(node) = node else { return };
-        let Some(Frame { role: Role::List { weekday, day, .. }, .. }) = self.frames.last_mut() else { return };
+        let node = self.node(b, at, arena);
+        let Some(Frame { role: Role::List { weekday, day, known, .. }, .. }) = self.frames.last_mut() else { return };
+        let Some(node) = node else {
+            *known = None;
+            return;
+        };
         let (issues, _) = block_issues(arena, &self.parts, weekday.as_deref(), index, &node, Some(last), &mut before);
         *day = before;
-        let new: Vec<Issue> = issues.into_iter().filter(|x| !settled.contains(x)).collect();
+        if let Some(known) = known {
+            known.add(&issues);
+        }
+        let new: Vec<Issue> = issues.all().filter(|x| !settled.contains(x)).cloned().collect();
         Self::routine_issues(self.routine, &mut self.pending, new, into);
     }
 }
@@ -954,12 +990,10 @@ fn number_end(b: &[u8], mut i: usize) -> Option<usize> {
     (i < n).then_some(i)
 }
 
-/// What one push settles, and the arena and working memory its settling uses (reset for each
-/// settle).
+/// What one push settles, and the arena its settling works in (reset for each settle).
 struct Out {
     issues: Vec<Issue>,
     arena: Bump,
-    scratch: Scratch<'static>,
 }
 
 impl Out {

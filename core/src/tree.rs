@@ -274,18 +274,12 @@ pub(crate) enum Tok {
 /// [`crate::PlanStream`]: the last one is returned; `None` for none), in `arena`: the tree
 /// [`parse`] builds from the same text. `text` is the part of the text from byte `base` on that
 /// holds the tokens. Objects are taken to have distinct member names (a stream stops building at
-/// a repeated one).
-pub(crate) fn from_tape<'a>(
-    toks: &[Tok],
-    text: &'a str,
-    base: usize,
-    arena: &'a Bump,
-    s: &mut Scratch<'a>,
-) -> Option<Node<'a>> {
-    let mut stack = std::mem::take(&mut s.frames);
-    stack.clear();
-    s.items.clear();
-    s.members.clear();
+/// a repeated one). Its working stacks live in the arena too (nothing else is allocated).
+pub(crate) fn from_tape<'a>(toks: &[Tok], text: &'a str, base: usize, arena: &'a Bump) -> Option<Node<'a>> {
+    use bumpalo::collections::Vec as ArenaVec;
+    let mut stack: ArenaVec<'a, Frame<'a>> = ArenaVec::with_capacity_in(8, arena);
+    let mut items: ArenaVec<'a, Node<'a>> = ArenaVec::with_capacity_in(16, arena);
+    let mut members: ArenaVec<'a, (&'a str, Node<'a>)> = ArenaVec::with_capacity_in(16, arena);
     let slice = |a: u32, b: u32| text.get(a as usize - base..b as usize - base).unwrap_or("");
     let string = |a: u32, b: u32, escaped: bool| -> &'a str {
         if escaped {
@@ -302,7 +296,7 @@ pub(crate) fn from_tape<'a>(
     for &t in toks {
         let value = match t {
             Tok::Open(object) => {
-                stack.push(if object { Frame::Object(s.members.len(), "") } else { Frame::Array(s.items.len()) });
+                stack.push(if object { Frame::Object(members.len(), "") } else { Frame::Array(items.len()) });
                 continue;
             }
             Tok::Key(a, b, e) => {
@@ -313,13 +307,13 @@ pub(crate) fn from_tape<'a>(
             }
             Tok::Close => match stack.pop() {
                 Some(Frame::Array(start)) => {
-                    let v = Node::Array(arena.alloc_slice_copy(&s.items[start..]));
-                    s.items.truncate(start);
+                    let v = Node::Array(arena.alloc_slice_copy(&items[start..]));
+                    items.truncate(start);
                     v
                 }
                 Some(Frame::Object(start, _)) => {
-                    let v = Node::Object(Members::distinct(arena, &s.members[start..]));
-                    s.members.truncate(start);
+                    let v = Node::Object(Members::distinct(arena, &members[start..]));
+                    members.truncate(start);
                     v
                 }
                 None => continue,
@@ -331,13 +325,11 @@ pub(crate) fn from_tape<'a>(
             Tok::False => Node::Bool(false),
         };
         match stack.last() {
-            Some(Frame::Array(_)) => s.items.push(value),
-            Some(Frame::Object(_, key)) => s.members.push((*key, value)),
+            Some(Frame::Array(_)) => items.push(value),
+            Some(Frame::Object(_, key)) => members.push((*key, value)),
             None => last = Some(value),
         }
     }
-    stack.clear();
-    s.frames = stack;
     last
 }
 
@@ -369,30 +361,6 @@ impl Scratch<'_> {
             members: Vec::with_capacity(32),
             frames: Vec::with_capacity(16),
             unescaped: String::new(),
-        }
-    }
-}
-
-impl Default for Scratch<'_> {
-    /// Working memory with nothing allocated yet.
-    fn default() -> Self {
-        Scratch { items: Vec::new(), members: Vec::new(), frames: Vec::new(), unescaped: String::new() }
-    }
-}
-
-impl Scratch<'_> {
-    /// The same working memory, emptied, for trees of another lifetime: its allocations are kept
-    /// (an empty vector collected into one of a type of the same layout reuses its buffer), so a
-    /// [`crate::PlanStream`] builds each settled value without allocating for it.
-    pub(crate) fn recycle<'b>(self) -> Scratch<'b> {
-        fn empty<T, U>(v: Vec<T>) -> Vec<U> {
-            v.into_iter().filter_map(|_| None).collect()
-        }
-        Scratch {
-            items: empty(self.items),
-            members: empty(self.members),
-            frames: empty(self.frames),
-            unescaped: self.unescaped,
         }
     }
 }

@@ -266,22 +266,68 @@ struct Validator<'a, const COLLECT: bool> {
     fixes: Option<Vec<Fix>>,
     /// The request's `kind` when it is `routine` or `goal` (for the `kind` fix).
     asked_kind: Option<&'static str>,
+    /// The issues of day lists a [`crate::PlanStream`] has worked out already (validator.md §10).
+    days: Option<Box<Days>>,
+}
+
+/// What a [`crate::PlanStream`] worked out for one day's list of blocks as they closed
+/// (validator.md §10): the issues the list's blocks and its commitment pass give, each in its
+/// order ([`block_issues`] of each block, in turn).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct DayIssues {
+    /// How many blocks it covers.
+    pub(crate) blocks: usize,
+    /// The blocks' own errors, the commitment pass's, and the warnings.
+    pub(crate) own: Vec<Issue>,
+    pub(crate) commitment: Vec<Issue>,
+    pub(crate) warnings: Vec<Issue>,
+}
+
+impl DayIssues {
+    /// Adds the issues of the list's next block.
+    pub(crate) fn add(&mut self, b: &BlockIssues) {
+        self.blocks += 1;
+        self.own.extend_from_slice(&b.own);
+        self.commitment.extend_from_slice(&b.commitment);
+        self.warnings.extend_from_slice(&b.warnings);
+    }
+}
+
+/// [`DayIssues`] for each list: `routine.weekdays.mon` … `sun` (0–6), then `routine.blocks` (7).
+pub(crate) type Days = [Option<DayIssues>; 8];
+
+/// The issues of one block of a day's list (validator.md §5.5–5.7), by kind: its own errors, its
+/// commitment errors and its warnings.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct BlockIssues {
+    pub(crate) own: Vec<Issue>,
+    pub(crate) commitment: Vec<Issue>,
+    pub(crate) warnings: Vec<Issue>,
+}
+
+impl BlockIssues {
+    /// All of them, in the order a stream settles them (errors, then warnings).
+    pub(crate) fn all(&self) -> impl Iterator<Item = &Issue> {
+        self.own.iter().chain(&self.commitment).chain(&self.warnings)
+    }
 }
 
 /// The §5.2 limit in bytes (D3: 262,144).
 const PAYLOAD_LIMIT: usize = LIMITS.payload_bytes as usize;
 
-/// `size` (bytes) when it is over the §5.2 limit, else `None`: what [`run`] is told.
 /// The verdict on plan text of `text_len` bytes whose tree (the plan object, only its
 /// [`PLAN_MEMBERS`]) is `plan`, against `request` (validator.md §5): what [`validate_text`] gives
 /// once its parser has built that tree. For [`crate::PlanStream::finish`], which builds the same
 /// tree from the tokens it read.
-pub(crate) fn plan_verdict(plan: &Members<'_>, text_len: usize, request: &Value) -> Verdict {
+/// `days`: what the stream worked out for each day's list as its blocks closed, used in place of
+/// checking those blocks again (the same rules gave it: [`block_issues`]).
+pub(crate) fn plan_verdict(plan: &Members<'_>, text_len: usize, request: &Value, days: Box<Days>) -> Verdict {
     let arena = tree::arena_for(256);
     let request = Node::from_value(request, 1, &arena);
-    run(plan, over_limit(text_len), &request)
+    run_with(plan, over_limit(text_len), &request, Some(days))
 }
 
+/// `size` (bytes) when it is over the §5.2 limit, else `None`: what [`run`] is told.
 fn over_limit(size: usize) -> Option<usize> {
     (size > PAYLOAD_LIMIT).then_some(size)
 }
@@ -289,7 +335,12 @@ fn over_limit(size: usize) -> Option<usize> {
 /// The verdict on an object plan; `oversize` is the plan's size in bytes when it is over the §5.2
 /// limit (`None` when within it: a size under the limit is never shown, so it need not be measured).
 fn run(plan: &Members<'_>, oversize: Option<usize>, request: &Node<'_>) -> Verdict {
-    run_collecting::<false>(plan, oversize, request).0
+    run_with(plan, oversize, request, None)
+}
+
+/// [`run`], with the issues of the day lists a [`crate::PlanStream`] has worked out already.
+fn run_with(plan: &Members<'_>, oversize: Option<usize>, request: &Node<'_>, days: Option<Box<Days>>) -> Verdict {
+    run_replaying::<false>(plan, oversize, request, days).0
 }
 
 /// The verdict and, with `COLLECT`, the fixes proposed for its issues (validator.md §9).
@@ -297,6 +348,16 @@ pub(crate) fn run_collecting<const COLLECT: bool>(
     plan: &Members<'_>,
     oversize: Option<usize>,
     request: &Node<'_>,
+) -> (Verdict, Vec<Fix>) {
+    run_replaying::<COLLECT>(plan, oversize, request, None)
+}
+
+/// [`run_collecting`], with the issues of the day lists worked out already (`days`).
+fn run_replaying<const COLLECT: bool>(
+    plan: &Members<'_>,
+    oversize: Option<usize>,
+    request: &Node<'_>,
+    days: Option<Box<Days>>,
 ) -> (Verdict, Vec<Fix>) {
     let [format, contract_version, kind, name, tagline, description, request_id, echo, routine, goal] =
         pick(plan, PLAN_MEMBERS);
@@ -324,6 +385,7 @@ pub(crate) fn run_collecting<const COLLECT: bool>(
         request_days: None,
         fixes: COLLECT.then(Vec::new),
         asked_kind,
+        days,
     };
     let root = Loc::Root;
 
@@ -357,6 +419,7 @@ impl Validator<'_, false> {
             request_days: None,
             fixes: None,
             asked_kind: None,
+            days: None,
         }
     }
 }
@@ -520,7 +583,7 @@ pub(crate) struct StreamDay {
 /// `None` for `routine.blocks`), given the list so far in `day` (updated), for a plan whose `kind`
 /// is `routine` (validator.md §5.5–5.7, §10): its own issues, its overlap with the previous block,
 /// its commitment issues, and (when `last` is known) its end past midnight. Returns the issues
-/// (errors, then warnings) and whether the end past midnight waits for `last` (then call again
+/// (by kind) and whether the end past midnight waits for `last` (then call again
 /// with `last` known, on the `day` from before this call). The same rule functions as
 /// [`validate`]'s, so no rule or message is written twice.
 pub(crate) fn block_issues<'a>(
@@ -531,7 +594,7 @@ pub(crate) fn block_issues<'a>(
     block: &'a Node<'a>,
     last: Option<bool>,
     day: &mut StreamDay,
-) -> (Vec<Issue>, bool) {
+) -> (BlockIssues, bool) {
     let mut v = Validator::<false>::plain();
     v.parts = parts.iter().map(|p| Part::from_owned(p, arena)).collect();
     let root = Loc::Root;
@@ -544,12 +607,11 @@ pub(crate) fn block_issues<'a>(
     let first = day.first.as_ref().map(|(s, a)| (*s, a.as_ref().map(|a| &*arena.alloc(Node::from_value(a, 1, arena)))));
     let mut st = routine::DayState { first, prev_end: day.prev_end, timed: Vec::new(), order_issue: None };
     let undecided = v.block(&mut st, i, block, &path, last);
+    let own = std::mem::take(&mut v.errors);
     v.commitment_pass(&st.timed, &path, which);
     day.prev_end = st.prev_end;
     if day.first.is_none() {
         day.first = st.first.map(|(s, a)| (s, a.map(|a| std::sync::Arc::new(a.into_value()))));
     }
-    let mut issues = v.errors;
-    issues.append(&mut v.warnings);
-    (issues, undecided)
+    (BlockIssues { own, commitment: v.errors, warnings: v.warnings }, undecided)
 }

@@ -90,6 +90,18 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         if blocks.len() > LIMITS.blocks_per_day as usize {
             self.error(IssueCode::Limit, path, messages::blocks_limit(blocks.len(), LIMITS.blocks_per_day));
         }
+        // A stream worked out this list's blocks as they closed (validator.md §10): the same rules
+        // gave those issues, in this order.
+        let which = match day {
+            Day::Weekday(d) => d,
+            Day::Every => 7,
+        };
+        if let Some(known) = self.days.as_mut().and_then(|d| d[which].take()).filter(|k| k.blocks == blocks.len()) {
+            self.errors.extend(known.own);
+            self.errors.extend(known.commitment);
+            self.warnings.extend(known.warnings);
+            return;
+        }
         let last = blocks.len() - 1;
         let mut st =
             DayState { first: None, prev_end: None, timed: Vec::with_capacity(blocks.len()), order_issue: None };
