@@ -774,7 +774,7 @@ impl PlanStream {
         };
         let Some(frame) = self.frames.last() else { return true };
         let bytes = name.bytes(b);
-        if self.names[frame.names_from..].iter().any(|n| n.bytes(b) == bytes) {
+        if self.names[frame.names_from..].iter().any(|n| tree::same_bytes(n.bytes(b), bytes)) {
             self.repeated = true;
             self.stopped = true;
             return false;

@@ -67,7 +67,12 @@ pub(crate) fn arena_for(text_len: usize) -> Bump {
 /// [`has_special`] reads; longer ones compare as slices).
 #[inline]
 pub(crate) fn same_str(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    same_bytes(a.as_bytes(), b.as_bytes())
+}
+
+/// [`same_str`] of bytes.
+#[inline]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;
@@ -280,17 +285,15 @@ pub(crate) fn from_tape<'a>(toks: &[Tok], text: &'a str, base: usize, arena: &'a
     let mut stack: ArenaVec<'a, Frame<'a>> = ArenaVec::with_capacity_in(8, arena);
     let mut items: ArenaVec<'a, Node<'a>> = ArenaVec::with_capacity_in(16, arena);
     let mut members: ArenaVec<'a, (&'a str, Node<'a>)> = ArenaVec::with_capacity_in(16, arena);
-    let slice = |a: u32, b: u32| text.get(a as usize - base..b as usize - base).unwrap_or("");
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // deliberate: once per string and number of the tape
+    fn slice(text: &str, base: usize, a: u32, b: u32) -> &str {
+        text.get(a as usize - base..b as usize - base).unwrap_or("")
+    }
+    let slice = |a: u32, b: u32| slice(text, base, a, b);
+    // A string's text: its bytes, or (rare: escapes are few in plans) decoded by the parser.
     let string = |a: u32, b: u32, escaped: bool| -> &'a str {
-        if escaped {
-            // The quoted string, decoded by the parser (rare: escapes are few in plans).
-            match parse(slice(a - 1, b + 1), arena) {
-                Ok(Node::String(s)) => s,
-                _ => "",
-            }
-        } else {
-            slice(a, b)
-        }
+        if escaped { unescape(slice(a - 1, b + 1), arena) } else { slice(a, b) }
     };
     let mut last = None;
     for &t in toks {
@@ -331,6 +334,15 @@ pub(crate) fn from_tape<'a>(toks: &[Tok], text: &'a str, base: usize, arena: &'a
         }
     }
     last
+}
+
+/// The text of the JSON string `quoted` (quotes included, checked already), decoded in `arena`.
+#[inline(never)]
+fn unescape<'a>(quoted: &'a str, arena: &'a Bump) -> &'a str {
+    match parse(quoted, arena) {
+        Ok(Node::String(s)) => s,
+        _ => "",
+    }
 }
 
 /// An open container: where its values start on the parser's value stacks.

@@ -112,7 +112,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
                 let (s, e) = (i64::from(s), i64::from(e));
                 let label = c.get("label");
                 for (start, end, days) in stretches(s, e, days) {
-                    self.parts.push(Part { label, start, end, days, shown });
+                    self.parts.to_mut().push(Part { label, start, end, days, shown });
                 }
             }
         }

@@ -258,7 +258,7 @@ struct Validator<'a, const COLLECT: bool> {
     errors: Vec<Issue>,
     warnings: Vec<Issue>,
     /// Parts of every valid commitment, in request order (evening part before morning part).
-    parts: Vec<Part<'a>>,
+    parts: std::borrow::Cow<'a, [Part<'a>]>,
     /// The request's `days` when it is a valid integer ≥ 1 (clamped like every integer).
     request_days: Option<(i64, &'a Node<'a>)>,
     /// The fixes proposed next to each issue (validator.md §9), when collecting; `None` for a
@@ -381,7 +381,7 @@ fn run_replaying<const COLLECT: bool>(
     let mut v = Validator::<COLLECT> {
         errors: Vec::new(),
         warnings: Vec::new(),
-        parts: Vec::new(),
+        parts: std::borrow::Cow::Borrowed(&[]),
         request_days: None,
         fixes: COLLECT.then(Vec::new),
         asked_kind,
@@ -415,7 +415,7 @@ impl Validator<'_, false> {
         Validator {
             errors: Vec::new(),
             warnings: Vec::new(),
-            parts: Vec::new(),
+            parts: std::borrow::Cow::Borrowed(&[]),
             request_days: None,
             fixes: None,
             asked_kind: None,
@@ -596,7 +596,7 @@ pub(crate) fn block_issues<'a>(
     day: &mut StreamDay,
 ) -> (BlockIssues, bool) {
     let mut v = Validator::<false>::plain();
-    v.parts = parts.iter().map(|p| Part::from_owned(p, arena)).collect();
+    v.parts = std::borrow::Cow::Borrowed(arena.alloc_slice_fill_iter(parts.iter().map(|p| Part::from_owned(p, arena))));
     let root = Loc::Root;
     let routine = root.key("routine");
     let weekdays = routine.key("weekdays");
