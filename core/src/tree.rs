@@ -285,12 +285,7 @@ pub(crate) fn from_tape<'a>(toks: &[Tok], text: &'a str, base: usize, arena: &'a
     let mut stack: ArenaVec<'a, Frame<'a>> = ArenaVec::with_capacity_in(8, arena);
     let mut items: ArenaVec<'a, Node<'a>> = ArenaVec::with_capacity_in(16, arena);
     let mut members: ArenaVec<'a, (&'a str, Node<'a>)> = ArenaVec::with_capacity_in(16, arena);
-    #[inline(always)]
-    #[allow(clippy::inline_always)] // deliberate: once per string and number of the tape
-    fn slice(text: &str, base: usize, a: u32, b: u32) -> &str {
-        text.get(a as usize - base..b as usize - base).unwrap_or("")
-    }
-    let slice = |a: u32, b: u32| slice(text, base, a, b);
+    let slice = |a: u32, b: u32| tape_slice(text, base, a, b);
     // A string's text: its bytes, or (rare: escapes are few in plans) decoded by the parser.
     let string = |a: u32, b: u32, escaped: bool| -> &'a str {
         if escaped { unescape(slice(a - 1, b + 1), arena) } else { slice(a, b) }
@@ -334,6 +329,13 @@ pub(crate) fn from_tape<'a>(toks: &[Tok], text: &'a str, base: usize, arena: &'a
         }
     }
     last
+}
+
+/// Bytes `a..b` of a text of which `text` holds the part from byte `base` on.
+#[inline(always)]
+#[allow(clippy::inline_always)] // deliberate: once per string and number of a stream's tape
+fn tape_slice(text: &str, base: usize, a: u32, b: u32) -> &str {
+    text.get(a as usize - base..b as usize - base).unwrap_or("")
 }
 
 /// The text of the JSON string `quoted` (quotes included, checked already), decoded in `arena`.
