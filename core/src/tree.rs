@@ -331,6 +331,22 @@ pub(crate) fn from_tape<'a>(toks: &[Tok], text: &'a str, base: usize, arena: &'a
     last
 }
 
+/// How many elements a day list of a plan's `routine` may have before [`parse_plan`] hands it to
+/// its [`DayLists`] one element at a time (the contract allows 40 blocks a day, so only a plan far
+/// over the limit goes that way; memory, issue 27 item 7).
+pub(crate) const LONG_LIST: usize = 64;
+
+/// What [`parse_plan`] gives the elements of a long day list of the plan's `routine`: the
+/// validator checks each block as it is read and keeps only its issues (validator.md §5.5–5.7).
+pub(crate) trait DayLists {
+    /// Lists `which` (0–6: `routine.weekdays.mon` … `sun`, 7: `routine.blocks`) are read anew: a
+    /// repeated member's last value counts (§7), so what an earlier one gave is forgotten.
+    fn forget(&mut self, which: std::ops::Range<usize>);
+    /// Element `index` of list `which`, its tree `node` (in `arena`, freed after the call);
+    /// `last`: whether it is the list's last element.
+    fn element<'t>(&mut self, which: usize, index: usize, node: &'t Node<'t>, arena: &'t Bump, last: bool);
+}
+
 /// Bytes `a..b` of a text of which `text` holds the part from byte `base` on.
 #[inline(always)]
 #[allow(clippy::inline_always)] // deliberate: once per string and number of a stream's tape
@@ -437,6 +453,11 @@ pub(crate) const QUOTE_BYTES: usize = 240;
 /// - any other value keeps only the part its `type` message can quote (the first
 ///   [`QUOTE_BYTES`] bytes of its compact JSON; validator.md §5.1), after the whole text is checked.
 ///
+/// - with `lists`, a day list of the plan's `routine` (`routine.blocks`, `routine.weekdays.<day>`)
+///   longer than [`LONG_LIST`] elements is handed to `lists` one element at a time, each element's
+///   tree freed after its call, and left in the tree as an empty array (what the rules need of it
+///   the [`DayLists`] keeps): a plan with a million blocks costs the memory of one.
+///
 /// So the result is the tree the rules need, not the document: only for `validate_text`'s plan.
 ///
 /// # Errors
@@ -446,11 +467,12 @@ pub(crate) fn parse_plan<'a>(
     arena: &'a Bump,
     scratch: &mut Scratch<'a>,
     read: &[&str],
+    mut lists: Option<&mut dyn DayLists>,
 ) -> Result<Node<'a>, JsonError> {
     let mut p = Parser::start(text, arena, scratch)?;
     p.ws();
     if p.b.get(p.i) == Some(&b'{') {
-        let v = p.plan_object(read)?;
+        let v = p.plan_object(read, &mut lists)?;
         p.end()?;
         return Ok(v);
     }
@@ -523,7 +545,7 @@ impl<'a> Parser<'a, '_> {
 
     /// The plan object at `self.i` (its `{`), keeping only the members named in `read`, read the
     /// way [`Parser::values`] reads an object (the same errors at the same positions).
-    fn plan_object(&mut self, read: &[&str]) -> Result<Node<'a>, JsonError> {
+    fn plan_object(&mut self, read: &[&str], lists: &mut Option<&mut dyn DayLists>) -> Result<Node<'a>, JsonError> {
         self.i += 1;
         self.ws();
         if self.b.get(self.i) == Some(&b'}') {
@@ -536,7 +558,11 @@ impl<'a> Parser<'a, '_> {
             // The member's value is one level inside the plan.
             self.base = 1;
             let wanted = read.iter().any(|n| same_str(n, key));
-            let value = if wanted { self.document::<true>() } else { self.document::<false>() };
+            let value = match lists.as_deref_mut() {
+                Some(lists) if same_str(key, "routine") => self.routine_value(lists),
+                _ if wanted => self.document::<true>(),
+                _ => self.document::<false>(),
+            };
             self.base = 0;
             let value = value?;
             if wanted {
@@ -545,19 +571,181 @@ impl<'a> Parser<'a, '_> {
                     None => kept.push((key, value)),
                 }
             }
-            self.ws();
-            match self.b.get(self.i) {
-                Some(b',') => {
-                    self.i += 1;
-                    self.ws();
-                }
-                Some(b'}') => {
-                    self.i += 1;
-                    return Ok(Node::Object(Members::distinct(self.arena, &kept)));
-                }
-                _ => return Err(self.err("expected ',' or '}' in an object")),
+            if !self.object_goes_on()? {
+                return Ok(Node::Object(Members::distinct(self.arena, &kept)));
             }
         }
+    }
+
+    /// After an object's member: `,` and any white space (returns `true`) or `}` (`false`), read
+    /// past, as [`Parser::values`] reads them (after any white space).
+    fn object_goes_on(&mut self) -> Result<bool, JsonError> {
+        self.ws();
+        match self.b.get(self.i) {
+            Some(b',') => {
+                self.i += 1;
+                self.ws();
+                Ok(true)
+            }
+            Some(b'}') => {
+                self.i += 1;
+                Ok(false)
+            }
+            _ => Err(self.err("expected ',' or '}' in an object")),
+        }
+    }
+
+    /// After an array's element: `,` (returns `true`) or `]` (`false`), read past, as
+    /// [`Parser::values`] reads them (after any white space).
+    fn array_goes_on(&mut self) -> Result<bool, JsonError> {
+        self.ws();
+        let goes_on = match self.b.get(self.i) {
+            Some(b',') => true,
+            Some(b']') => false,
+            _ => return Err(self.err("expected ',' or ']' in an array")),
+        };
+        self.i += 1;
+        Ok(goes_on)
+    }
+
+    /// The plan's `routine` value at `self.i` (one level inside the plan), read as
+    /// [`Parser::document`] reads it (the same errors at the same positions), its day lists read by
+    /// [`Parser::day_list`]. A repeated `routine` counts last (§7): `lists` forgets the earlier one.
+    fn routine_value(&mut self, lists: &mut dyn DayLists) -> Result<Node<'a>, JsonError> {
+        lists.forget(0..8);
+        self.object_with(|p, key| {
+            if same_str(key, "blocks") {
+                p.day_list(7, lists)
+            } else if same_str(key, "weekdays") {
+                lists.forget(0..7);
+                p.object_with(|p, day| match crate::contract::weekday_index(day) {
+                    Some(d) => p.day_list(d, lists),
+                    None => p.document::<true>(),
+                })
+            } else {
+                p.document::<true>()
+            }
+        })
+    }
+
+    /// At a value (after any white space): a container opened by `open` is read past its opener
+    /// (`Some(false)`), or past its closer `close` when it is empty (`Some(true)`), as
+    /// [`Parser::values`] reads it; any other value is left unread (`None`).
+    fn open_container(&mut self, open: u8, close: u8) -> Result<Option<bool>, JsonError> {
+        self.ws();
+        if self.b.get(self.i) != Some(&open) {
+            return Ok(None);
+        }
+        self.room_for_one_more(0)?;
+        self.i += 1;
+        self.ws();
+        let empty = self.b.get(self.i) == Some(&close);
+        if empty {
+            self.i += 1;
+        }
+        Ok(Some(empty))
+    }
+
+    /// The object at `self.i` (after any white space), each member's value read by `value` (at
+    /// `self.i`, one level deeper), as [`Parser::values`] reads an object; any other value as
+    /// [`Parser::document`] reads it.
+    fn object_with(
+        &mut self,
+        mut value: impl FnMut(&mut Self, &'a str) -> Result<Node<'a>, JsonError>,
+    ) -> Result<Node<'a>, JsonError> {
+        match self.open_container(b'{', b'}')? {
+            None => return self.document::<true>(),
+            Some(true) => return Ok(Node::Object(Members::default())),
+            Some(false) => {}
+        }
+        // The members read so far wait on the parser's member stack, as `values` keeps them.
+        let start = self.s.members.len();
+        let result = loop {
+            let key = match self.key::<true>() {
+                Ok(key) => key,
+                Err(e) => break Err(e),
+            };
+            self.base += 1;
+            let v = value(self, key);
+            self.base -= 1;
+            match v {
+                Ok(v) => self.s.members.push((key, v)),
+                Err(e) => break Err(e),
+            }
+            match self.object_goes_on() {
+                Ok(true) => {}
+                Ok(false) => break Ok(Node::Object(close_members(self.arena, &self.s.members[start..]))),
+                Err(e) => break Err(e),
+            }
+        };
+        self.s.members.truncate(start);
+        result
+    }
+
+    /// Day list `which` (0–6: `routine.weekdays.mon` … `sun`, 7: `routine.blocks`) at `self.i`,
+    /// read as [`Parser::document`] reads it (the same errors at the same positions): built whole
+    /// up to [`LONG_LIST`] elements; a longer one goes to `lists` an element at a time (the ones
+    /// built so far first), each element's tree in its own arena, freed after the call, and is
+    /// left here as an empty array. A value that is not an array is read as `document` reads it.
+    fn day_list(&mut self, which: usize, lists: &mut dyn DayLists) -> Result<Node<'a>, JsonError> {
+        lists.forget(which..which + 1);
+        match self.open_container(b'[', b']')? {
+            None => return self.document::<true>(),
+            Some(true) => return Ok(Node::Array(&[])),
+            Some(false) => {}
+        }
+        // The elements built so far wait on the parser's value stack, as `values` keeps them.
+        let start = self.s.items.len();
+        let mut count = 0;
+        self.base += 1;
+        let result = loop {
+            if count == LONG_LIST {
+                for (i, node) in self.s.items[start..].iter().enumerate() {
+                    lists.element(which, i, node, self.arena, false);
+                }
+                self.s.items.truncate(start);
+            }
+            if count < LONG_LIST {
+                let node = match self.document::<true>() {
+                    Ok(node) => node,
+                    Err(e) => break Err(e),
+                };
+                let last = match self.array_goes_on() {
+                    Ok(goes_on) => !goes_on,
+                    Err(e) => break Err(e),
+                };
+                self.s.items.push(node);
+                count += 1;
+                if last {
+                    let list = Node::Array(self.arena.alloc_slice_copy(&self.s.items[start..]));
+                    self.s.items.truncate(start);
+                    break Ok(list);
+                }
+            } else {
+                // An arena and stacks of its own, freed after the element (nothing is kept).
+                let (arena, mut scratch) = (Bump::new(), Scratch::new());
+                let mut p =
+                    Parser { text: self.text, b: self.b, i: self.i, arena: &arena, s: &mut scratch, base: self.base };
+                let node = p.document::<true>();
+                self.i = p.i;
+                let node = match node {
+                    Ok(node) => node,
+                    Err(e) => break Err(e),
+                };
+                let last = match self.array_goes_on() {
+                    Ok(goes_on) => !goes_on,
+                    Err(e) => break Err(e),
+                };
+                lists.element(which, count, &node, &arena, last);
+                count += 1;
+                if last {
+                    break Ok(Node::Array(&[]));
+                }
+            }
+        };
+        self.base -= 1;
+        self.s.items.truncate(start);
+        result
     }
 
     /// The value at `self.i` in text already checked whole, written from byte `start` of its
@@ -1173,7 +1361,7 @@ mod tests {
         for t in &edges {
             let (a1, a2) = (Bump::new(), Bump::new());
             let full = super::parse(t, &a1).unwrap_or(Node::Null);
-            let lean = parse_plan(t, &a2, &mut Scratch::new(), &read).unwrap_or(Node::Object(Members::default()));
+            let lean = parse_plan(t, &a2, &mut Scratch::new(), &read, None).unwrap_or(Node::Object(Members::default()));
             assert_eq!(crate::quote::quote(&full), crate::quote::quote(&lean), "{t}");
         }
         let mut kinds = [0usize; 3];
@@ -1182,7 +1370,7 @@ mod tests {
             let t = random_text(seed, seed % 3 == 0);
             let (a1, a2) = (Bump::new(), Bump::new());
             let full = super::parse(&t, &a1);
-            let lean = parse_plan(&t, &a2, &mut Scratch::new(), &read);
+            let lean = parse_plan(&t, &a2, &mut Scratch::new(), &read, None);
             assert_eq!(check(&t), full.as_ref().map(|_| ()).map_err(Clone::clone), "{t}");
             match (&full, &lean) {
                 (Err(f), Err(l)) => {

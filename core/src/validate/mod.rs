@@ -33,6 +33,7 @@ use crate::path::Loc;
 use crate::tree::{self, Members, Node};
 use crate::verdict::{Check, Issue, IssueCode, Verdict};
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// One argument of a validation, in whichever form the host holds it (validator.md §3, §7): the
 /// complete input matrix of [`validate_input`].
@@ -148,9 +149,11 @@ fn text_verdict<'a>(
     scratch: &mut tree::Scratch<'a>,
     request: &Node<'_>,
 ) -> Verdict {
-    // Only the members the rules read are built (`PLAN_MEMBERS`; memory, issue 27 item 7).
-    match tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS) {
-        Ok(Node::Object(map)) => run(&map, over_limit(text.len()), request),
+    // Only the members the rules read are built (`PLAN_MEMBERS`), and a day list far over the
+    // limit is checked a block at a time as it is read (memory, issue 27 item 7).
+    let mut lists = LongLists::new(request);
+    match tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS, Some(&mut lists)) {
+        Ok(Node::Object(map)) => run_with(&map, over_limit(text.len()), request, lists.days),
         Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
     }
@@ -281,6 +284,9 @@ pub(crate) struct DayIssues {
     pub(crate) own: Vec<Issue>,
     pub(crate) commitment: Vec<Issue>,
     pub(crate) warnings: Vec<Issue>,
+    /// The distinct activity names of its blocks (D6), when the list is not in the tree (`None`:
+    /// the rules read them from the tree).
+    pub(crate) names: Option<BTreeSet<Box<str>>>,
 }
 
 impl DayIssues {
@@ -290,6 +296,55 @@ impl DayIssues {
         self.own.extend_from_slice(&b.own);
         self.commitment.extend_from_slice(&b.commitment);
         self.warnings.extend_from_slice(&b.warnings);
+    }
+}
+
+/// The validator's side of [`tree::DayLists`]: each block of a day list far over the limit checked
+/// as `tree::parse_plan` reads it, with the same rules as every block ([`block_issues`]), keeping
+/// only its issues and its activity name (validator.md §5.5–5.7, D6).
+struct LongLists<'r> {
+    request: &'r Node<'r>,
+    /// The request's commitment parts, read at the first long list.
+    parts: Option<Vec<OwnedPart>>,
+    /// The lists read so far (`None` until a list is long).
+    days: Option<Box<Days>>,
+    /// The list being read, so far.
+    day: StreamDay,
+}
+
+impl<'r> LongLists<'r> {
+    /// Nothing read yet: a plan with no long list costs nothing here.
+    fn new(request: &'r Node<'r>) -> LongLists<'r> {
+        LongLists { request, parts: None, days: None, day: StreamDay::default() }
+    }
+}
+
+impl tree::DayLists for LongLists<'_> {
+    fn forget(&mut self, which: std::ops::Range<usize>) {
+        if let Some(days) = self.days.as_mut() {
+            for w in which {
+                days[w] = None;
+            }
+        }
+    }
+
+    fn element<'t>(&mut self, which: usize, index: usize, node: &'t Node<'t>, arena: &'t bumpalo::Bump, last: bool) {
+        let days = self.days.get_or_insert_with(Box::default);
+        if index == 0 {
+            self.day = StreamDay::default();
+            days[which] = Some(DayIssues { names: Some(BTreeSet::new()), ..DayIssues::default() });
+        }
+        let parts = self.parts.get_or_insert_with(|| parts_of(self.request));
+        let weekday = crate::contract::WEEKDAYS.get(which).copied();
+        let (issues, _) = block_issues(arena, parts, weekday, index, node, Some(last), &mut self.day);
+        if let Some(known) = &mut days[which] {
+            known.add(&issues);
+            if let (Some(names), Some(name)) = (&mut known.names, node.get("activity").and_then(Node::as_str))
+                && !names.contains(name)
+            {
+                names.insert(name.into());
+            }
+        }
     }
 }
 
@@ -559,10 +614,14 @@ pub(crate) fn member_issues<'a>(name: &str, value: Option<&'a Node<'a>>, request
 /// `requestInvalid` issue settles at the plan's `{`, [`member_issues`]).
 pub(crate) fn commitment_parts(request: &Value) -> Vec<OwnedPart> {
     let arena = tree::arena_for(256);
-    let request = arena.alloc(Node::from_value(request, 1, &arena));
+    parts_of(arena.alloc(Node::from_value(request, 1, &arena)))
+}
+
+/// [`commitment_parts`] of a request's tree.
+fn parts_of(request: &Node<'_>) -> Vec<OwnedPart> {
     let mut v = Validator::<false>::plain();
     let req = match request {
-        Node::Object(m) => Some(&*m),
+        Node::Object(m) => Some(m),
         _ => None,
     };
     v.read_commitments(get(req, "commitments"), &Loc::Root.key("request"));

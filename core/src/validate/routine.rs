@@ -12,6 +12,7 @@ use crate::path::Loc;
 use crate::tree::{Members, Node};
 use crate::verdict::IssueCode;
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// A day's blocks read so far (§5.5–5.7): what the next block is checked against.
 pub(crate) struct DayState<'v> {
@@ -42,9 +43,15 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         let routine = self.container(plan.routine, &path);
         let mut names: Vec<&str> = Vec::with_capacity(16);
 
+        // The names of lists read a block at a time (not in the tree; D6).
+        let held: Vec<Option<BTreeSet<Box<str>>>> = match self.days.as_mut() {
+            Some(days) => days.iter_mut().map(|d| d.as_mut().and_then(|d| d.names.take())).collect(),
+            None => Vec::new(),
+        };
+
         let blocks = get(routine, "blocks");
         self.day(blocks, &path.key("blocks"), Day::Every);
-        collect_names(blocks, "activity", &mut names);
+        names_of(&held, 7, blocks, &mut names);
 
         let wpath = path.key("weekdays");
         let weekdays = self.container(get(routine, "weekdays"), &wpath);
@@ -52,7 +59,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             let dpath = wpath.key(key);
             if let Some(d) = weekday_index(key) {
                 self.day(Some(list), &dpath, Day::Weekday(d));
-                collect_names(Some(list), "activity", &mut names);
+                names_of(&held, d, Some(list), &mut names);
             } else {
                 self.error(IssueCode::Weekday, &dpath, messages::weekday(key));
                 if self.collecting() {
@@ -80,6 +87,22 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
 
     /// One day's list of blocks (§5.5–5.7, D5, D8).
     fn day(&mut self, list: Option<&Node<'_>>, path: &Loc<'_>, day: Day) {
+        // A list whose blocks were checked as they were read (a stream, or a list far over the
+        // limit; validator.md §10, issue 27): the same rules gave those issues, in this order.
+        let which = match day {
+            Day::Weekday(d) => d,
+            Day::Every => 7,
+        };
+        if let Some(known) = self.days.as_mut().and_then(|d| d[which].take()).filter(|k| k.blocks > 0) {
+            if known.blocks > LIMITS.blocks_per_day as usize {
+                self.error(IssueCode::Limit, path, messages::blocks_limit(known.blocks, LIMITS.blocks_per_day));
+            }
+            self.errors.reserve_exact(known.own.len() + known.commitment.len());
+            self.errors.extend(known.own);
+            self.errors.extend(known.commitment);
+            self.warnings.extend(known.warnings);
+            return;
+        }
         let blocks = match list {
             Some(Node::Array(a)) if !a.is_empty() => a,
             other => {
@@ -90,18 +113,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         if blocks.len() > LIMITS.blocks_per_day as usize {
             self.error(IssueCode::Limit, path, messages::blocks_limit(blocks.len(), LIMITS.blocks_per_day));
         }
-        // A stream worked out this list's blocks as they closed (validator.md §10): the same rules
-        // gave those issues, in this order.
-        let which = match day {
-            Day::Weekday(d) => d,
-            Day::Every => 7,
-        };
-        if let Some(known) = self.days.as_mut().and_then(|d| d[which].take()).filter(|k| k.blocks == blocks.len()) {
-            self.errors.extend(known.own);
-            self.errors.extend(known.commitment);
-            self.warnings.extend(known.warnings);
-            return;
-        }
+
         let last = blocks.len() - 1;
         let mut st =
             DayState { first: None, prev_end: None, timed: Vec::with_capacity(blocks.len()), order_issue: None };
@@ -252,6 +264,20 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
             let edit = Edit::Set { pointer: path.pointer(), value: Value::Array(list) };
             self.propose(code, at, Applicability::Safe, messages::fixes::order(removed), edit);
         }
+    }
+}
+
+/// The activity names of day list `which` (D6): those `held` from a list read a block at a time,
+/// else those in its tree.
+fn names_of<'v>(
+    held: &'v [Option<BTreeSet<Box<str>>>],
+    which: usize,
+    list: Option<&'v Node<'v>>,
+    names: &mut Vec<&'v str>,
+) {
+    match held.get(which).and_then(Option::as_ref) {
+        Some(held) => names.extend(held.iter().map(|n| &**n)),
+        None => collect_names(list, "activity", names),
     }
 }
 
