@@ -32,6 +32,13 @@ fn answer(line: &str) -> Value {
             Err(err) => serde_json::json!({"error": err.to_string(), "kind": kind(&err)}),
         };
     }
+    if let Some(i) = input.get("import") {
+        let s = |k: &str| i.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+        return match momentum_plan_calendar::commitments_from_icalendar(&s("ics"), &s("startDate"), &s("timezone")) {
+            Ok(x) => serde_json::to_value(&x).unwrap_or(Value::Null),
+            Err(err) => serde_json::json!({"error": err.to_string()}),
+        };
+    }
     serde_json::json!({"error": "expected an export or an import object"})
 }
 

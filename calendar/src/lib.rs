@@ -26,6 +26,12 @@
 
 mod export;
 mod ical;
+mod import;
 mod time;
+mod windows_zones;
 
 pub use export::{Export, ExportError, HORIZON_YEARS, PRODID, Warning, plan_to_icalendar};
+pub use import::{
+    Commitment, ImportError, Imported, MAX_EVENTS, MAX_ICS_BYTES, MAX_LINES, MAX_STEPS, MAX_STEPS_PER_EVENT, Skipped,
+    commitments_from_icalendar,
+};
