@@ -162,6 +162,7 @@ fn json(v: &Value) -> String {
 fn is_utc_stamp(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 16
+        && s.is_ascii()
         && b[8] == b'T'
         && b[15] == b'Z'
         && parse_date(&format!("{}-{}-{}", &s[0..4], &s[4..6], &s[6..8])).is_some()

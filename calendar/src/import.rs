@@ -7,7 +7,7 @@ use jiff::civil::{Date, DateTime, Weekday};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp, ToSpan as _};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// The largest calendar text read, in bytes (UTF-8).
@@ -282,7 +282,6 @@ fn read_datetime(s: &str) -> Option<DateTime> {
     let h = i8::try_from(digits(&b[9..11])?).ok()?;
     let m = i8::try_from(digits(&b[11..13])?).ok()?;
     let sec = i8::try_from(digits(&b[13..15])?).ok()?.min(59);
-    d.checked_add(0.days()).ok()?;
     jiff::civil::Time::new(h, m, sec, 0).ok().map(|t| d.to_datetime(t))
 }
 
@@ -346,6 +345,11 @@ fn read_duration(s: &str) -> Option<(i64, i64)> {
     Some(if neg { (-days, -secs) } else { (days, secs) })
 }
 
+/// `d` plus `n` days, `None` out of range (never a panic: jiff's `days()` panics past its limits).
+fn add_days(d: Date, n: i64) -> Option<Date> {
+    jiff::Span::new().try_days(n).ok().and_then(|span| d.checked_add(span).ok())
+}
+
 /// A recurrence rule this reader expands.
 struct Rule {
     daily: bool,
@@ -397,7 +401,9 @@ impl Week {
                     for d in v.split(',') {
                         match weekday_code(d.trim()) {
                             Some(w) => rule.days.push(w),
-                            None if d.trim().len() > 2 && weekday_code(&d.trim()[d.trim().len() - 2..]).is_some() => {
+                            None if d.trim().len() > 2
+                                && d.trim().get(d.trim().len() - 2..).and_then(weekday_code).is_some() =>
+                            {
                                 return Err(Problem::Skip(format!(
                                     "its rule has BYDAY={d} (an nth weekday), which is not weekly"
                                 )));
@@ -441,7 +447,7 @@ impl Week {
             first
         } else {
             let back = (7 + weekday_index(first.weekday()) - weekday_index(rule.wkst)) % 7;
-            first.checked_sub(i64::try_from(back).unwrap_or(0).days()).unwrap_or(first)
+            add_days(first, -i64::try_from(back).unwrap_or(0)).unwrap_or(first)
         };
         let offsets: Vec<i64> = if rule.daily {
             vec![0]
@@ -468,7 +474,7 @@ impl Week {
         if self.in_week(start_at) {
             out.push((start_at, len.end(start, start_at, tz)));
         }
-        'periods: while let Some(p0) = k.checked_mul(period).and_then(|n| base.checked_add(n.days()).ok()) {
+        'periods: while let Some(p0) = k.checked_mul(period).and_then(|n| add_days(base, n)) {
             if p0 > hi_date {
                 break;
             }
@@ -480,7 +486,7 @@ impl Week {
                     )));
                 }
                 self.budget -= 1;
-                let Ok(day) = p0.checked_add(off.days()) else { break 'periods };
+                let Some(day) = add_days(p0, *off) else { break 'periods };
                 if day <= first {
                     continue;
                 }
@@ -505,6 +511,15 @@ impl Week {
         Ok(out)
     }
 
+    /// Takes one step of the file's budget ([`MAX_STEPS`]) for a value of an event.
+    fn charge(&mut self) -> Result<(), Problem> {
+        if self.budget == 0 {
+            return Err(Problem::Skip(format!("the file takes more than {MAX_STEPS} steps to read")));
+        }
+        self.budget -= 1;
+        Ok(())
+    }
+
     fn in_week(&self, at: Timestamp) -> bool {
         self.lo <= at && at < self.hi
     }
@@ -521,9 +536,19 @@ impl Length {
         let base = if self.days == 0 {
             at
         } else {
-            dt.checked_add(self.days.days()).ok().and_then(|d| instant(tz, d)).unwrap_or(at)
+            jiff::Span::new()
+                .try_days(self.days)
+                .ok()
+                .and_then(|span| dt.checked_add(span).ok())
+                .and_then(|d| instant(tz, d))
+                // past the calendar's range: as long as can be (skipped as longer than a day)
+                .unwrap_or(Timestamp::MAX)
         };
-        base.checked_add(SignedDuration::from_secs(self.secs)).unwrap_or(base)
+        base.checked_add(SignedDuration::from_secs(self.secs)).unwrap_or(if self.secs < 0 {
+            Timestamp::MIN
+        } else {
+            Timestamp::MAX
+        })
     }
 }
 
@@ -536,11 +561,11 @@ enum Outcome {
 impl Week {
     fn run(mut self, events: &[Event]) -> Result<Imported, ImportError> {
         // instances moved or cancelled by a RECURRENCE-ID event: (UID, original start)
-        let mut overridden: Vec<(String, When)> = Vec::new();
+        let mut overridden: BTreeMap<String, Vec<When>> = BTreeMap::new();
         for e in events {
             if let Some(r) = e.get("RECURRENCE-ID") {
                 match self.when(r, &r.value) {
-                    Ok(w) => overridden.push((e.text("UID"), w)),
+                    Ok(w) => overridden.entry(e.text("UID")).or_default().push(w),
                     Err(Problem::Bad(err)) => return Err(err),
                     Err(Problem::Skip(_)) => {}
                 }
@@ -616,7 +641,7 @@ impl Week {
     }
 
     /// The instances of one event in the week.
-    fn event(&mut self, e: &Event, uid: &str, overridden: &[(String, When)]) -> Result<Outcome, Problem> {
+    fn event(&mut self, e: &Event, uid: &str, overridden: &BTreeMap<String, Vec<When>>) -> Result<Outcome, Problem> {
         let Some(p) = e.get("DTSTART") else { return Ok(Outcome::Skip("it has no DTSTART".to_owned())) };
         let (start, tz) = match self.when(p, &p.value)? {
             // all-day: read as the local day in the request's zone, to know whether it is in the week
@@ -625,7 +650,7 @@ impl Week {
         };
         let start_at = instant(&tz, start).ok_or_else(|| Problem::Skip("its start is out of range".to_owned()))?;
         let len = self.length(e, start, start_at, &tz)?;
-        let mut instances = match e.get("RRULE") {
+        let mut instances: Vec<Instance> = match e.get("RRULE") {
             Some(r) if e.get("RECURRENCE-ID").is_none() => {
                 let rule = self.rule(r)?;
                 self.expand(&rule, start, &tz, &len)?
@@ -638,6 +663,7 @@ impl Week {
                 }
             }
         };
+        let mut seen: BTreeSet<Timestamp> = instances.iter().map(|(s, _)| *s).collect();
         for p in e.all("RDATE") {
             for v in p.value.split(',') {
                 let (s, period_end) = v.split_once('/').map_or((v, None), |(a, b)| (a, Some(b)));
@@ -655,7 +681,8 @@ impl Week {
                         When::Date(_) => at,
                     },
                 };
-                if self.in_week(at) && !instances.iter().any(|(s, _)| *s == at) {
+                self.charge()?;
+                if self.in_week(at) && seen.insert(at) {
                     instances.push((at, end));
                 }
             }
@@ -663,18 +690,28 @@ impl Week {
         let mut excluded: Vec<When> = Vec::new();
         for p in e.all("EXDATE") {
             for v in p.value.split(',') {
+                self.charge()?;
                 excluded.push(self.when(p, v)?);
             }
         }
-        if e.get("RECURRENCE-ID").is_none() {
-            excluded.extend(overridden.iter().filter(|(u, _)| u == uid).map(|(_, w)| w.clone()));
+        if e.get("RECURRENCE-ID").is_none()
+            && let Some(moved) = overridden.get(uid)
+        {
+            excluded.extend(moved.iter().cloned());
         }
-        instances.retain(|(s, _)| {
-            !excluded.iter().any(|w| match w {
-                When::Date(d) => tz.to_datetime(*s).date() == *d,
-                When::At(dt, wtz) => instant(wtz, *dt) == Some(*s),
-            })
-        });
+        let mut dates = BTreeSet::new();
+        let mut instants = BTreeSet::new();
+        for w in excluded {
+            match w {
+                When::Date(d) => {
+                    dates.insert(d);
+                }
+                When::At(dt, wtz) => {
+                    instants.extend(instant(&wtz, dt));
+                }
+            }
+        }
+        instances.retain(|(s, _)| !instants.contains(s) && !dates.contains(&tz.to_datetime(*s).date()));
         instances.sort();
         Ok(Outcome::Instances(instances))
     }

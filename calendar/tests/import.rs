@@ -163,3 +163,35 @@ fn overnight_and_daylight_saving_weeks() {
         json!([{"label": "Night", "days": ["sat"], "start": "22:00", "end": "06:00"}])
     );
 }
+
+/// Inputs that once could panic or take quadratic time (found by reading the code for the fuzz
+/// target): a multi-byte BYDAY, a duration past jiff's span limits, thousands of RDATEs and
+/// EXDATEs in the week.
+#[test]
+fn hostile_values_are_errors_or_skips_not_panics() {
+    let x = one_event("DTSTART:20261005T090000\r\nRRULE:FREQ=WEEKLY;BYDAY=1éMO\r\n");
+    assert!(x.commitments.is_empty());
+    let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261005T090000\r\nRRULE:FREQ=WEEKLY;BYDAY=é\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+    assert!(matches!(
+        commitments_from_icalendar(text, "2026-10-05", "UTC"),
+        Err(ImportError::Malformed { line: 4, .. })
+    ));
+    let x = one_event("DTSTART:20261005T090000\r\nDURATION:P9999999W\r\n");
+    assert!(x.commitments.is_empty() && x.skipped.len() == 1, "{x:?}");
+    let values: Vec<String> = (0..5000).map(|i| format!("20261006T{:02}{:02}00", i / 60 % 24, i % 60)).collect();
+    let props = format!(
+        "DTSTART:20261005T090000\r\nDURATION:PT1M\r\nRDATE:{}\r\nEXDATE:{}\r\n",
+        values.join(","),
+        values[..2500].join(",")
+    );
+    let x = one_event(&props);
+    // 1440 distinct minutes of 2026-10-06 less the first 1440 excluded: only Monday's 09:00 is left
+    assert_eq!(x.commitments.len(), 1, "{:?}", &x.commitments[..3.min(x.commitments.len())]);
+    assert_eq!(x.commitments[0].days, ["mon"]);
+}
+
+#[test]
+fn dtstamp_must_be_ascii() {
+    let e = momentum_plan_calendar::plan_to_icalendar("{}", "{}", "2026é207T12000Z");
+    assert!(matches!(e, Err(momentum_plan_calendar::ExportError::BadDtstamp(_))));
+}
