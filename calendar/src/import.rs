@@ -579,7 +579,8 @@ impl Week {
             let outcome = match self.event(e, &uid, &overridden) {
                 Ok(o) => o,
                 Err(Problem::Bad(err)) => return Err(err),
-                Err(Problem::Skip(why)) => Outcome::Skip(why),
+                Err(Problem::Skip(why)) if self.may_touch_week(e) => Outcome::Skip(why),
+                Err(Problem::Skip(_)) => continue,
             };
             let instances = match outcome {
                 Outcome::Skip(why) => {
@@ -618,6 +619,21 @@ impl Week {
             .collect();
         list.sort_by(|a, b| (a.0, &a.1.label).cmp(&(b.0, &b.1.label)));
         Ok(Imported { commitments: list.into_iter().map(|(_, c)| c).collect(), skipped })
+    }
+
+    /// Whether an event that cannot be placed exactly (unknown zone, rule not expanded) may still
+    /// have an instance in the week: its start read as a floating time is before the week's end
+    /// (plus a day, for any zone), and, without a rule, not a day before the week's start.
+    fn may_touch_week(&self, e: &Event) -> bool {
+        let Some(p) = e.get("DTSTART") else { return true };
+        let v = p.value.trim();
+        let local = read_datetime(v.strip_suffix('Z').unwrap_or(v))
+            .or_else(|| read_date(v).map(|d| d.to_datetime(jiff::civil::Time::midnight())));
+        let Some(at) = local.and_then(|dt| instant(&self.tz, dt)) else { return true };
+        let day = SignedDuration::from_hours(26);
+        let before_end = self.hi.checked_add(day).is_ok_and(|end| at < end);
+        let recurring = e.get("RRULE").is_some() || e.get("RDATE").is_some();
+        before_end && (recurring || self.lo.checked_sub(day).is_ok_and(|start| at >= start))
     }
 
     /// Why an event with instances in the week is not a commitment, if it is not one.

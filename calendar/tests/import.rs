@@ -195,3 +195,13 @@ fn dtstamp_must_be_ascii() {
     let e = momentum_plan_calendar::plan_to_icalendar("{}", "{}", "2026é207T12000Z");
     assert!(matches!(e, Err(momentum_plan_calendar::ExportError::BadDtstamp(_))));
 }
+
+#[test]
+fn events_that_cannot_be_placed_are_listed_only_near_the_week() {
+    let far = one_event("DTSTART;TZID=Somewhere/Else:20200105T090000\r\nDURATION:PT1H\r\n");
+    assert!(far.skipped.is_empty(), "{far:?}");
+    let later = one_event("DTSTART:20270105T090000\r\nRRULE:FREQ=MONTHLY\r\n");
+    assert!(later.skipped.is_empty(), "{later:?}");
+    let old_rule = one_event("DTSTART:20200105T090000\r\nRRULE:FREQ=MONTHLY\r\n");
+    assert_eq!(old_rule.skipped.len(), 1, "{old_rule:?}");
+}
