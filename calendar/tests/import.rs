@@ -205,3 +205,59 @@ fn events_that_cannot_be_placed_are_listed_only_near_the_week() {
     let old_rule = one_event("DTSTART:20200105T090000\r\nRRULE:FREQ=MONTHLY\r\n");
     assert_eq!(old_rule.skipped.len(), 1, "{old_rule:?}");
 }
+
+/// The round trip: every valid routine vector with a zone and a start date exported, and the
+/// calendar imported for the same week, gives back the plan's blocks as commitments (label =
+/// activity, the weekdays of the list that holds the block, end = start + duration on the clock).
+#[test]
+fn exported_routines_import_back_as_their_blocks() {
+    let mut checked = 0;
+    for v in momentum_plan_testkit::vectors() {
+        if v["expect"]["valid"] != true || v["request"]["kind"] != "routine" {
+            continue;
+        }
+        let (Some(start), Some(zone)) = (v["request"]["startDate"].as_str(), v["request"]["timezone"].as_str()) else {
+            continue;
+        };
+        let plan_text = match &v["plan"] {
+            Value::String(t) => t.clone(),
+            p => serde_json::to_string(p).unwrap(),
+        };
+        let Ok(x) =
+            momentum_plan_calendar::plan_to_icalendar(&plan_text, &v["request"].to_string(), "20261207T120000Z")
+        else {
+            continue;
+        };
+        let got = commitments_from_icalendar(&x.text, start, zone).unwrap();
+        assert!(got.skipped.is_empty(), "{}: {:?}", v["id"], got.skipped);
+        let plan = momentum_plan::parse_json(&plan_text).unwrap();
+        let mut want: Vec<(String, String, String, Vec<&str>)> = Vec::new();
+        let days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+        let weekdays = plan["routine"]["weekdays"].as_object();
+        for (i, day) in days.iter().enumerate() {
+            let list = weekdays.and_then(|w| w.get(*day)).unwrap_or(&plan["routine"]["blocks"]);
+            for b in list.as_array().unwrap() {
+                let s = b["start"].as_str().unwrap();
+                let m = s[..2].parse::<i64>().unwrap() * 60
+                    + s[3..].parse::<i64>().unwrap()
+                    + b["durationMin"].as_i64().unwrap();
+                let end = format!("{:02}:{:02}", m / 60 % 24, m % 60);
+                let label = b["activity"].as_str().unwrap().trim().to_owned();
+                match want.iter_mut().find(|w| w.0 == label && w.1 == s && w.2 == end) {
+                    Some(w) => w.3.push(days[i]),
+                    None => want.push((label, s.to_owned(), end, vec![days[i]])),
+                }
+            }
+        }
+        let mut got_set: Vec<(String, String, String, Vec<&str>)> = got
+            .commitments
+            .iter()
+            .map(|c| (c.label.clone(), c.start.clone(), c.end.clone(), c.days.iter().map(String::as_str).collect()))
+            .collect();
+        got_set.sort();
+        want.sort();
+        assert_eq!(got_set, want, "{}", v["id"]);
+        checked += 1;
+    }
+    assert!(checked > 500, "only {checked} routines went round");
+}
