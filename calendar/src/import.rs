@@ -42,8 +42,9 @@ pub struct Commitment {
     pub days: Vec<String>,
     /// Local start `HH:MM` in the request's timezone (seconds dropped).
     pub start: String,
-    /// Local end `HH:MM` (seconds rounded up); earlier than `start` (or equal to it, for
-    /// `00:00`..`00:00` excepted) when the event runs past midnight.
+    /// Local end `HH:MM` (seconds rounded up). Not after `start` when the event runs past
+    /// midnight (`22:00`..`06:00`: the validator's night shift, D4); equal to `start` for an
+    /// event of no length.
     pub end: String,
 }
 

@@ -22,6 +22,13 @@
 //! let export = momentum_plan_calendar::plan_to_icalendar(plan, request, "20261001T000000Z").unwrap();
 //! assert!(export.text.contains("DTSTART;TZID=Europe/Zurich:20261005T070000\r\n"));
 //! assert!(export.text.contains("RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=MO,TU,WE,TH,FR,SA,SU\r\n"));
+//!
+//! // and back: the week of 2026-10-05 in Zurich, as the request's commitments
+//! let week = momentum_plan_calendar::commitments_from_icalendar(&export.text, "2026-10-05", "Europe/Zurich").unwrap();
+//! assert_eq!(
+//!     serde_json::to_string(&week.commitments).unwrap(),
+//!     r#"[{"label":"Walk","days":["mon","tue","wed","thu","fri","sat","sun"],"start":"07:00","end":"07:30"}]"#
+//! );
 //! ```
 
 mod export;
