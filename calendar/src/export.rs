@@ -144,7 +144,9 @@ pub fn plan_to_icalendar(plan_text: &str, request_text: &str, dtstamp: &str) -> 
         let tz = match request.get("timezone") {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => {
-                Some((s.clone(), zone(s).ok_or_else(|| ExportError::BadTimezone(json(&request["timezone"])))?))
+                let tz = zone(s).ok_or_else(|| ExportError::BadTimezone(json(&request["timezone"])))?;
+                // the database's spelling of the name ("europe/zurich" is found as Europe/Zurich)
+                Some((tz.iana_name().unwrap_or(s).to_owned(), tz))
             }
             Some(v) => return Err(ExportError::BadTimezone(json(v))),
         };

@@ -259,3 +259,15 @@ fn zone_without_dst_gets_one_observance_and_no_warning() {
     assert_eq!(text.matches("BEGIN:STANDARD").count() + text.matches("BEGIN:DAYLIGHT").count(), 1, "{text}");
     assert!(text.contains("TZOFFSETTO:+0900\r\n"));
 }
+
+#[test]
+fn the_zone_is_written_as_the_database_spells_it() {
+    let (p, r) = with_request(|r| {
+        r.insert("timezone".into(), json!("europe/zurich"));
+    });
+    match plan_to_icalendar(&p, &r, STAMP) {
+        Ok(x) => assert!(x.text.contains("TZID=Europe/Zurich:") && !x.text.contains("europe/zurich"), "{}", x.text),
+        // a database that matches names exactly refuses it: that is fine too, never a wrong TZID
+        Err(e) => assert_eq!(e, ExportError::BadTimezone("\"europe/zurich\"".into())),
+    }
+}
