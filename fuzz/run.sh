@@ -20,7 +20,7 @@ FUZZ="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$FUZZ")"
 SHARED="$ROOT/../shared"
 CARGO_FUZZ_VERSION="0.13.2"
-ALL_TARGETS=(validate_text validate_pair mcp_lines http_requests stream_completion)
+ALL_TARGETS=(validate_text validate_pair mcp_lines http_requests stream_completion ical_import)
 
 SECS="${1:-60}"
 [[ $# -gt 0 ]] && shift
@@ -33,6 +33,7 @@ export RUSTUP_AUTO_INSTALL=0
 dict_of() {
     case "$1" in
         mcp_lines | http_requests) echo "$FUZZ/mcp.dict" ;;
+        ical_import) echo "$FUZZ/ical.dict" ;;
         *) echo "$FUZZ/json.dict" ;;
     esac
 }

@@ -148,6 +148,16 @@ def main():
     # stream_completion reads PLAN \0 REQUEST \0 CONTROL: the pairs, with control bytes.
     stream = Corpus(root, "stream_completion", max_bytes)
     mcp = Corpus(root, "mcp_lines", max_bytes)
+    # ical_import reads ZONE-BYTE CALENDAR-TEXT: the calendar crate's app-style fixtures, each
+    # with every zone byte the target knows.
+    ical = Corpus(root, "ical_import", max_bytes)
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "calendar", "tests", "fixtures")
+    for name in sorted(os.listdir(fixtures)) if os.path.isdir(fixtures) else []:
+        if name.endswith(".ics"):
+            with open(os.path.join(fixtures, name), "rb") as f:
+                body = f.read()
+            for zone in range(6):
+                ical.add(bytes([zone]) + body)
 
     pairs = []
     ex = os.path.join(shared, "examples")
