@@ -10,10 +10,11 @@
 //      codegen unit, panic = "abort"; no `strip`, which would drop the target_features section
 //      wasm-bindgen reads), with opt-level "s" instead of the profile's "z" (measured 1.3-1.6x
 //      faster for under 3 KB more); the core crate (momentum-plan: the parser and the rules) at
-//      each module's own level (MODULES): "z" in the validator, which must stay within 150 KB
-//      (issue 32: 137.7 KB, against 150.7 KB at "s" and 165.0 KB at 2), 3 in the extras (issue 12:
-//      measured 1.2-1.4x faster than "s" on validatePlan(text) for +70 KB; README "Size"). One
-//      cargo run per module, since the core's level differs;
+//      each module's own level (MODULES): "s" in the validator, which must stay within 150 KB
+//      (issue 32: 147,005 bytes; 176,542 at 3; "z" is 13 KB smaller but made validatePlan(text)
+//      3-4x slower), 3 in the extras (issue 12: measured 1.2-1.4x faster than "s" on
+//      validatePlan(text) for +70 KB; README "Size"). One cargo run per module, since the core's
+//      level differs;
 //   2. wasm-bindgen (the CLI must be the version Cargo.lock resolves) --target web and
 //      --target nodejs, with --remove-name-section --remove-producers-section and
 //      --experimental-reset-state-function (index.js re-instantiates the module after a trap);
@@ -48,7 +49,7 @@ const TARGET = resolve(process.env.CARGO_TARGET_DIR || join(ROOT, 'target'));
  * the entries (js/wasm/web.js, node.cjs: their `extras` loader; js/wasm/api.js: which functions
  * need it). A calendar module (issue 32 items 1-3) is one more row here and one more loader there. */
 const MODULES = [
-  ['momentum-plan-wasm', 'momentum_plan_wasm', '"z"'],
+  ['momentum-plan-wasm', 'momentum_plan_wasm', '"s"'],
   ['momentum-plan-wasm-extras', 'momentum_plan_wasm_extras', '3'],
 ];
 const probe = process.argv.includes('--probe');

@@ -31,18 +31,22 @@
 //   rule's issues as the text streams, and the class's glue), measured against the same build
 //   without it (core 5e055e2: 458,418 bytes, 178,724 gzipped)  491,312  (191,964 gzipped:
 //   +32.9 KB raw, +13.2 KB gzipped), so the budget is 505,000 (2.8 % headroom).
-//   + issue 32: the package split in two modules. The validator module alone, measured on one core
-//   (the extras' numbers are the same build's):
+//   + issue 32: the package split in two modules. The validator module alone (what a page fetches
+//   for its first verdict), measured step by step:
 //     the core at opt-level 3, as the one module had it     220,296  (96,283 gzipped)
 //     - f64's Display in js-native's float_text message     198,942  (the value named by the core's words)
-//     core at "s" / "z"                                     169,467 / 156,489
+//     the core at "s" / "z"                                 169,467 / 156,489
 //     - str::parse::<f64> in the parser's overflow check    (-18.5 KB: json::overflows_f64 decides it on the digits)
-//     core at 2 / "s" / "z" (all else at "s")               165,033 / 150,679 / 137,695  (60,894 gzipped)
-//   so the validator is built with the core at "z" and held to 150,000 (the issue's budget; 8.2 %
-//   headroom); the extras keep the core at 3: 475,028 bytes (185,392 gzipped), budget 490,000
-//   (3.1 % headroom). Together 612,723 bytes, 121 KB more than the one module of issue 31 (both
-//   hold the validator), but a page that only validates fetches 137,695 (60,894 gzipped) instead
-//   of 491,312 (191,964).
+//     the core at 2 / "s" / "z" (all else at "s")           165,033 / 150,679 / 137,695
+//     - serde_json's string writer in valueSpan             (-3.7 KB: momentum_plan::json_string)
+//     the core at 3 / "s"                                   176,542 / 147,005  (63,314 gzipped)
+//   so the validator is built with the core at "s" and held to 150,000 (the issue's budget; 2.0 %
+//   headroom). "s" costs speed against 3, side by side in one `node bench/bench.cjs` run each:
+//   validatePlan(text) 9.93 against 7.49 µs on calm-weekday (1.87x JSON.parse against 1.39x),
+//   195 against 99 µs on the large plan (1.11x against 0.76x); "z" (137,695) made it 3-4x slower
+//   than 3 and was not taken. The extras keep the core at 3: 475,028 bytes (185,390 gzipped),
+//   budget 490,000 (3.1 % headroom). Together 622,033 bytes (both hold the validator), but a page
+//   that only validates fetches 147,005 (63,314 gzipped) instead of issue 31's 491,312 (191,964).
 
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -306,7 +306,7 @@ pub fn value_span(text: &str, path: &str) -> Result<Option<String>, Misuse> {
         Err(SpanError::NotJson(_)) => return Ok(None),
         Err(e) => return Err(Misuse(e.to_string())),
     };
-    let found_json = serde_json::to_string(found.as_deref().unwrap_or(path)).map_err(|e| Misuse(e.to_string()))?;
+    let found_json = momentum_plan::json_string(found.as_deref().unwrap_or(path));
     Ok(Some(format!(
         r#"{{"start":{},"end":{},"missing":{},"found":{found_json}}}"#,
         position_json(text, span.start),
