@@ -4,12 +4,33 @@
 // one run, side by side (bench/measure.cjs's sideBySide: every case in each round; ops/s the
 // median over the rounds, the ratio the median of the ratios within a round). Prints a Markdown table (the README records one); `npm run bench` then runs
 // bench/chromium.mjs, the wasm rows again in headless Chromium. The two `part:` rows split the
-// text case (measure.cjs's textParts).
+// text case (measure.cjs's textParts). First it prints the "wasm modules" table: each module's
+// size, raw and gzip -9, beside its budget (test/budgets.cjs, issue 32).
 
 const { validatePlan } = require('../pkg/node');
 const raw = require('../pkg/node/momentum_plan_wasm.js');
 const { calm, large } = require('./plans.cjs');
 const { sideBySide, table, textParts } = require('./measure.cjs');
+
+// The package's wasm modules (issue 32): what a page fetches first, and what it fetches on first use.
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const BUDGETS = require('../test/budgets.cjs');
+const MODULES = [
+  ['momentum_plan_wasm_bg', 'the validator: validatePlan, getPlanContract, renderPath, valueSpan', 'with init()'],
+  ['momentum_plan_wasm_extras_bg', 'the extras: repairPlan, planSchema, PlanStream', 'on first use (load())'],
+];
+const sizeRows = MODULES.map(([name, holds, loaded]) => {
+  const file = `${name}.wasm`;
+  const budget = BUDGETS[name];
+  const bytes = fs.readFileSync(path.join(__dirname, '..', 'pkg', 'web', file));
+  const gz = zlib.gzipSync(bytes, { level: 9 }).length;
+  return `| \`${file}\` | ${holds} | ${loaded} | ${bytes.length.toLocaleString('en-US')} | ${gz.toLocaleString('en-US')} | ${budget.toLocaleString('en-US')} |`;
+});
+console.log('The wasm modules (pkg/web; pkg/node holds the same bytes):\n');
+console.log('| module | holds | loaded | bytes | gzip -9 | budget (bytes) |\n|---|---|---|---:|---:|---:|');
+console.log(`${sizeRows.join('\n')}\n`);
 
 let napi = null;
 try {
@@ -44,3 +65,4 @@ for (const input of [calm(), large()]) {
 }
 console.log(`In Node ${process.version} (pkg/node):\n`);
 console.log(table(rows));
+

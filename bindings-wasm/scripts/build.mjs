@@ -1,12 +1,20 @@
 #!/usr/bin/env node
-// `npm run build`: the WebAssembly package, from the Rust crate to pkg/web/ and pkg/node/.
+// `npm run build`: the WebAssembly package, from its Rust crates to pkg/web/ and pkg/node/.
+//
+// The package is two wasm modules (issue 32; MODULES below): the validator (the crate
+// momentum-plan-wasm, bindings-wasm/src), which a page loads first and which stays within 150 KB,
+// and the extras (momentum-plan-wasm-extras, bindings-wasm/extras: repair, the plan schema,
+// PlanStream), which the entry (js/wasm/api.js) loads on first use. Each step below runs for each.
 //
 //   1. cargo build --profile wasm --target wasm32-unknown-unknown (root Cargo.toml: fat LTO, one
 //      codegen unit, panic = "abort"; no `strip`, which would drop the target_features section
 //      wasm-bindgen reads), with opt-level "s" instead of the profile's "z" (measured 1.3-1.6x
-//      faster for under 3 KB more), and 3 for the core crate (momentum-plan: the parser and the
-//      rules), measured 1.2-1.4x faster again on validatePlan(text) for +70 KB (+16 KB gzipped;
-//      README "Size", issue 12);
+//      faster for under 3 KB more); the core crate (momentum-plan: the parser and the rules) at
+//      each module's own level (MODULES): "s" in the validator, which must stay within 150 KB
+//      (issue 32: 147,005 bytes; 176,542 at 3; "z" is 13 KB smaller but made validatePlan(text)
+//      3-4x slower), 3 in the extras (issue 12: measured 1.2-1.4x faster than "s" on
+//      validatePlan(text) for +70 KB; README "Size"). One cargo run per module, since the core's
+//      level differs;
 //   2. wasm-bindgen (the CLI must be the version Cargo.lock resolves) --target web and
 //      --target nodejs, with --remove-name-section --remove-producers-section and
 //      --experimental-reset-state-function (index.js re-instantiates the module after a trap);
@@ -36,11 +44,17 @@ import { buildView, VIEW_HTML } from './build-view.mjs';
 const CRATE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(CRATE, '..');
 const TARGET = resolve(process.env.CARGO_TARGET_DIR || join(ROOT, 'target'));
-const NAME = 'momentum_plan_wasm';
+/** The package's wasm modules: [cargo package, output name, the core crate's opt-level]. The
+ * first is the validator, loaded before the first verdict; the others are loaded on first use by
+ * the entries (js/wasm/web.js, node.cjs: their `extras` loader; js/wasm/api.js: which functions
+ * need it). A calendar module (issue 32 items 1-3) is one more row here and one more loader there. */
+const MODULES = [
+  ['momentum-plan-wasm', 'momentum_plan_wasm', '"s"'],
+  ['momentum-plan-wasm-extras', 'momentum_plan_wasm_extras', '3'],
+];
 const probe = process.argv.includes('--probe');
-/** The opt-level of the wasm build, and of the core crate in it (see the header). */
+/** The opt-level of the wasm build (see the header; the core crate's is in MODULES). */
 const OPT_LEVEL = 's';
-const CORE_OPT_LEVEL = 3;
 
 function run(cmd, args, opts = {}) {
   console.log(`$ ${cmd} ${args.join(' ')}`);
@@ -165,32 +179,42 @@ function sizes(wasm) {
 
 async function main() {
   const cli = bindgenCli();
-  const cargoArgs = ['build', '-p', 'momentum-plan-wasm', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm'];
-  cargoArgs.push('--config', `profile.wasm.opt-level=${JSON.stringify(OPT_LEVEL)}`);
-  cargoArgs.push('--config', `profile.wasm.package.momentum-plan.opt-level=${JSON.stringify(CORE_OPT_LEVEL)}`);
-  if (probe) cargoArgs.push('--features', 'boundary-probe');
-  run('cargo', cargoArgs, { cwd: ROOT });
-  const input = join(TARGET, 'wasm32-unknown-unknown', 'wasm', `${NAME}.wasm`);
+  // --probe builds only the validator module (the probe's exports are in it).
+  const modules = probe ? MODULES.slice(0, 1) : MODULES;
+  for (const [pkg, , coreOptLevel] of modules) {
+    const cargoArgs = ['build', '-p', pkg, '--target', 'wasm32-unknown-unknown', '--profile', 'wasm'];
+    cargoArgs.push('--config', `profile.wasm.opt-level=${JSON.stringify(OPT_LEVEL)}`);
+    cargoArgs.push('--config', `profile.wasm.package.momentum-plan.opt-level=${coreOptLevel}`);
+    if (probe) cargoArgs.push('--features', 'boundary-probe');
+    run('cargo', cargoArgs, { cwd: ROOT });
+  }
   const flags = ['--remove-name-section', '--remove-producers-section', '--experimental-reset-state-function'];
   const outs = probe ? [['nodejs', 'probe']] : [['web', 'web'], ['nodejs', 'node']];
   for (const [target, dir] of outs) {
     const out = join(CRATE, 'pkg', dir);
     rmSync(out, { recursive: true, force: true });
-    run(cli, ['--target', target, '--out-dir', out, ...flags, input]);
+    for (const [, name] of modules) {
+      const input = join(TARGET, 'wasm32-unknown-unknown', 'wasm', `${name}.wasm`);
+      run(cli, ['--target', target, '--out-dir', out, ...flags, input]);
+    }
   }
   const opt = wasmOpt();
   await Promise.all(
-    outs.map(([, dir]) => {
-      const w = join(CRATE, 'pkg', dir, `${NAME}_bg.wasm`);
-      return runAsync(opt, WASM_OPT_FLAGS.concat([w, '-o', w]));
-    }),
+    outs.flatMap(([, dir]) =>
+      modules.map(([, name]) => {
+        const w = join(CRATE, 'pkg', dir, `${name}_bg.wasm`);
+        return runAsync(opt, WASM_OPT_FLAGS.concat([w, '-o', w]));
+      }),
+    ),
   );
   for (const [target, dir] of outs) {
     const out = join(CRATE, 'pkg', dir);
     noAny(out);
     writeEntry(out, target === 'web' ? 'module' : 'commonjs');
-    const s = sizes(join(out, `${NAME}_bg.wasm`));
-    console.log(`pkg/${dir}/${NAME}_bg.wasm: ${s.raw} bytes, ${s.gzip} gzipped (-9)`);
+    for (const [, name] of modules) {
+      const s = sizes(join(out, `${name}_bg.wasm`));
+      console.log(`pkg/${dir}/${name}_bg.wasm: ${s.raw} bytes, ${s.gzip} gzipped (-9)`);
+    }
   }
   if (!probe) {
     pageAssets();

@@ -29,9 +29,26 @@ function core(planText, requestText) {
 
 const codes = (v) => v.errors.map((i) => `${i.code} ${i.path}`);
 
-test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath and valueSpan', () => {
-  assert.deepEqual(Object.keys(wasm).sort(), ['PlanStream', 'getPlanContract', 'planSchema', 'renderPath', 'repairPlan', 'streamPlan', 'validatePlan', 'valueSpan']);
+test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath, valueSpan and load', () => {
+  assert.deepEqual(Object.keys(wasm).sort(), ['PlanStream', 'getPlanContract', 'load', 'planSchema', 'renderPath', 'repairPlan', 'streamPlan', 'validatePlan', 'valueSpan']);
   assert.equal(wasm.renderPath(['routine', 'blocks', 0, "it's", 'a b']), "$.routine.blocks[0]['it\\'s']['a b']");
+});
+
+test('Node loads the second module on the first call that needs it, and load() resolves', () => {
+  // a fresh process: the validator's glue is required with the package, the extras' only later
+  const probe = `
+    const pkg = require(${JSON.stringify(path.join(__dirname, '..', 'pkg', 'node'))});
+    const extras = () => Object.keys(require.cache).filter((f) => f.endsWith('momentum_plan_wasm_extras.js')).length;
+    const out = { atStart: extras() };
+    pkg.validatePlan('{}', '{}');
+    out.afterValidate = extras();
+    out.repairApplied = pkg.repairPlan({ format: ' Daily-Momentum-AI-Plan' }, '{}').applied.map((f) => f.code);
+    out.afterRepair = extras();
+    pkg.load().then(() => { out.loadResolved = true; console.log(JSON.stringify(out)); });
+  `;
+  const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), { atStart: 0, afterValidate: 0, repairApplied: ['format', 'contractVersion', 'request'], afterRepair: 1, loadResolved: true });
 });
 
 test('every example: the verdict bytes are the core verdict, as object and as text', () => {

@@ -2,6 +2,8 @@
 // playwright-core), served by scripts/serve.mjs on 127.0.0.1: the broken example shows its three
 // errors and highlights their blocks, the valid one says it is ready to import, a pasted plan
 // that is not JSON says so; "Stream it" shows issues as they settle while the plan streams in.
+// The first verdict comes with only the validator's .wasm fetched; the second module's comes with
+// the first invalid plan's fixes, once (issue 32).
 // Screenshots go to test-output/ at the repository root.
 
 import test, { after, before } from 'node:test';
@@ -28,6 +30,8 @@ let browser;
 let page;
 let profile;
 const pageErrors = [];
+/** The file name of every .wasm the page has requested, in order. */
+const wasmRequests = [];
 
 before(async () => {
   assert.ok(existsSync(join(WWW, 'vendor', 'momentum-plan-wasm', 'index.js')), 'run npm run build first');
@@ -55,6 +59,10 @@ before(async () => {
   page.on('console', (m) => {
     if (m.type() === 'error') pageErrors.push(m.text());
   });
+  page.on('request', (r) => {
+    const name = new URL(r.url()).pathname.split('/').pop();
+    if (name.endsWith('.wasm')) wasmRequests.push(name);
+  });
   // offline: anything not from our own server fails the test
   await page.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort()));
   await page.goto(server.url);
@@ -76,6 +84,22 @@ async function loadExample(id) {
 test('the four examples are one click away', async () => {
   const ids = await page.$$eval('.chip', (chips) => chips.map((c) => c.dataset.example));
   assert.deepEqual(ids.sort(), ['calm-weekday', 'calm-weekday-broken', 'first-5k', 'week-with-choir']);
+});
+
+test('the first verdict needs only the validator module; the fixes of an invalid plan fetch the second, once', async () => {
+  assert.deepEqual(wasmRequests, ['momentum_plan_wasm_bg.wasm'], 'loaded: the validator only');
+  await loadExample('calm-weekday');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'valid');
+  assert.deepEqual(wasmRequests, ['momentum_plan_wasm_bg.wasm'], 'a valid verdict: still the validator only');
+  await loadExample('calm-weekday-broken');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'invalid');
+  // an invalid plan's safe fixes come from the second module: the page loads it after the verdict
+  await page.waitForSelector('body[data-extras="true"]');
+  assert.deepEqual(wasmRequests, ['momentum_plan_wasm_bg.wasm', 'momentum_plan_wasm_extras_bg.wasm']);
+  await loadExample('calm-weekday');
+  await loadExample('calm-weekday-broken');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'invalid');
+  assert.equal(wasmRequests.length, 2, 'fetched once');
 });
 
 test('the broken example: three errors with path and message, their blocks highlighted', async () => {

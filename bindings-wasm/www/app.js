@@ -19,14 +19,19 @@
 // into a PlanStream (validator.md §10): each issue appears under "Final while it streams" as soon
 // as no continuation of the text can remove it, and the day view fills in with every block whose
 // text is whole; at the end the verdict (finish(), validatePlan's) is shown as for a pasted plan.
+//
+// The first verdict needs only the package's validator module (init()); repairPlan and PlanStream
+// are in its second module, which `load()` fetches the first time the page needs one of them
+// (an invalid plan's fixes, "Stream it"): the fixes card appears once it has loaded (issue 32).
 
-import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan, PlanStream } from './vendor/momentum-plan-wasm/index.js';
+import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan, PlanStream, load } from './vendor/momentum-plan-wasm/index.js';
 import { el, isObject, summary, issueItems, fixItems, verdictSentence, legendItems, renderDays } from './dayview.js';
 
 const $ = (id) => document.getElementById(id);
 
 const state = {
   ready: false,
+  extras: false, // whether the second module (repairPlan, PlanStream) has loaded
   contract: null,
   categories: new Map(), // id -> means
   timer: 0,
@@ -106,8 +111,24 @@ function check() {
 // ---------------------------------------------------------------------------------------------
 // Stream it: the plan in the field, written again as it would arrive from a model
 
-/** Starts streaming the plan in the field (or pauses / resumes a stream that runs). */
+/** Loads the second module (repairPlan, PlanStream) once; resolves to whether it loaded. */
+function loadExtras() {
+  return load().then(
+    () => {
+      document.body.dataset.extras = 'true'; // for the page test
+      return (state.extras = true);
+    },
+    () => false,
+  );
+}
+
+/** Starts streaming the plan in the field (or pauses / resumes a stream that runs); the first
+ * time, after loading the second module. */
 function streamButton() {
+  if (state.ready && !state.extras) {
+    loadExtras().then((ok) => (ok ? streamButton() : showVerdictState('unreadable', 'Streaming could not start', 'The second module of the validator did not load.')));
+    return;
+  }
   const s = state.streaming;
   if (s) {
     s.paused = !s.paused;
@@ -262,6 +283,15 @@ function renderFixes(verdict, planText, requestText) {
   state.fixed = null;
   state.repair = null;
   const unreadable = verdict.errors.length === 1 && verdict.errors[0].code === 'json';
+  if (!verdict.valid && !unreadable && !state.extras) {
+    // the fixes come from the second module: offered once it has loaded, if the fields still hold
+    // the same plan and request (and nothing streams)
+    card.hidden = true;
+    loadExtras().then((ok) => {
+      if (ok && !state.streaming && $('plan').value === planText && $('request').value === requestText) renderFixes(verdict, planText, requestText);
+    });
+    return;
+  }
   let repair = null;
   if (!verdict.valid && !unreadable) {
     try {

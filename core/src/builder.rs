@@ -375,7 +375,7 @@ impl<'a> TreeBuilder<'a> {
             Value::String(s) => self.str(s),
             Value::Number(n) => {
                 let s = n.as_str();
-                if s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) && !s.parse::<f64>().is_ok_and(f64::is_finite) {
+                if s.bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) && crate::json::overflows_f64(s) {
                     return Err(JsonError::number_overflow(s));
                 }
                 self.number_literal(s);

@@ -45,6 +45,7 @@ pub use json::{
     JsonError, JsonErrorKind, MAX_DEPTH, line_column, parse as parse_json, parse_bytes as parse_json_bytes,
 };
 pub use path::{JsonPath, Segment};
+pub use quote::json_string;
 pub use repair::{Repair, RepairOptions, Stop, repair};
 pub use schema::{SchemaError, SchemaVariant, plan_schema};
 pub use serde_json::Value;

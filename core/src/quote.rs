@@ -67,6 +67,15 @@ fn write_compact(v: &Node<'_>, out: &mut String, limit: usize) {
     }
 }
 
+/// `s` as JSON text: a JSON string, escaped exactly as `serde_json` writes it (the verdict's writer),
+/// for a binding that writes a string into JSON of its own (`momentum-plan-js`'s `valueSpan`)
+/// without `serde_json`'s writer, which would cost the wasm validator module 3.7 KB (issue 32).
+pub fn json_string(s: &str) -> String {
+    let mut out = String::new();
+    write_string(s, &mut out);
+    out
+}
+
 /// `s` as a JSON string, escaped exactly as `serde_json` writes it (the verdict's bytes must not
 /// depend on the writer): `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control characters as
 /// `\u00xx` (lower-case hex), everything else as is. Runs of plain bytes are copied whole.
@@ -108,6 +117,19 @@ pub(crate) fn write_string(s: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_string_is_serde_json_s_string() {
+        for s in [
+            "",
+            "$.routine.blocks[0]",
+            "$['it\\'s']['a \"b\"']",
+            "tab\there\nline\r\u{8}\u{c}\u{1}\u{1f}\u{7f}",
+            "é 🎉 \u{2028}",
+        ] {
+            assert_eq!(json_string(s), serde_json::to_string(s).unwrap_or_default(), "{s:?}");
+        }
+    }
 
     #[test]
     fn write_compact_writes_what_serde_json_writes_and_size_of_measures() {

@@ -1013,7 +1013,7 @@ impl<'a> Parser<'a, '_> {
         }
         let lit = &self.text[start..i];
         let fraction = i > int_start + int_len;
-        if exotic && fraction && !lit.parse::<f64>().is_ok_and(f64::is_finite) {
+        if exotic && fraction && crate::json::overflows_f64(lit) {
             return Err(JsonError::number_overflow_at(self.text, start, lit));
         }
         self.i = i;

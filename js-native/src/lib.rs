@@ -102,12 +102,12 @@ impl Text<'_> {
 
 /// The argument named `name` (`plan`, `request`).
 fn argument(name: &str) -> Result<Argument, Misuse> {
-    Argument::from_name(name).ok_or_else(|| Misuse(format!("unknown argument {name:?}")))
+    Argument::from_name(name).ok_or_else(|| Misuse(format!("unknown argument \"{name}\"")))
 }
 
 /// The fault `kind` (a `FaultKind` name) with `detail` at `path` in `argument`.
 fn host_fault(argument: Argument, path: &str, kind: &str, detail: &str) -> Result<HostFault, Misuse> {
-    let kind = FaultKind::from_name(kind).ok_or_else(|| Misuse(format!("unknown fault kind {kind:?}")))?;
+    let kind = FaultKind::from_name(kind).ok_or_else(|| Misuse(format!("unknown fault kind \"{kind}\"")))?;
     Ok(HostFault::new(argument, path, kind, detail))
 }
 
@@ -249,9 +249,14 @@ pub fn text_fault_text(argument: &str, unit: u32, before: &str) -> Result<String
 /// (validator.md §7), for the numbers JavaScript does not write in the core's form.
 ///
 /// # Errors
-/// A [`Misuse`] for NaN or ±Infinity (the converter never passes them).
+/// A [`Misuse`] for NaN or ±Infinity (the converter never passes them). The message names the
+/// value by the core's words (`HostFault::not_finite`), not by `f64`'s `Display`, whose float
+/// formatting would cost the validator's wasm module 17 KB (issue 32).
 pub fn float_text(value: f64) -> Result<String, Misuse> {
-    momentum_plan::float_text(value).ok_or_else(|| Misuse(format!("{value} has no JSON form")))
+    momentum_plan::float_text(value).ok_or_else(|| {
+        let name = HostFault::not_finite(Argument::Plan, "", value).detail;
+        Misuse(format!("{name} has no JSON form"))
+    })
 }
 
 /// A JSONPath rendered by the core's rules (validator.md §4, D7) from member names and indices.
@@ -301,7 +306,7 @@ pub fn value_span(text: &str, path: &str) -> Result<Option<String>, Misuse> {
         Err(SpanError::NotJson(_)) => return Ok(None),
         Err(e) => return Err(Misuse(e.to_string())),
     };
-    let found_json = serde_json::to_string(found.as_deref().unwrap_or(path)).map_err(|e| Misuse(e.to_string()))?;
+    let found_json = momentum_plan::json_string(found.as_deref().unwrap_or(path));
     Ok(Some(format!(
         r#"{{"start":{},"end":{},"missing":{},"found":{found_json}}}"#,
         position_json(text, span.start),

@@ -11,3 +11,15 @@ export function renderPath(segments: ReadonlyArray<string | number>): string;
  * @throws TypeError for a path that is not a JSONPath, or arguments that are not strings
  */
 export function valueSpan(text: string, path: string): ValueSpan | null;
+/**
+ * Loads the package's second module (issue 32; README "Two modules"): `repairPlan`, `planSchema`
+ * and `PlanStream` (so `streamPlan` too) are in it; `validatePlan`, `getPlanContract`, `renderPath`
+ * and `valueSpan` are in the first, the validator, which is all a page needs for its first verdict.
+ * - In a browser (the web build), call `await init()` and then `await load()` once before any of
+ *   those three: until then each throws an `Error` saying so. `input` is as `init()`'s (by default
+ *   `momentum_plan_wasm_extras_bg.wasm` beside the entry); calls after the first answer the same load.
+ * - In Node (`require`, `import`), the second module loads on the first call that needs it, so
+ *   `load()` is optional: it only loads it now. `input` is unused.
+ * @throws (the Promise rejects) when the module cannot be fetched or instantiated; a later call tries again
+ */
+export function load(input?: LoadInput): Promise<void>;

@@ -3,3 +3,5 @@
 // js/api.d.ts (the functions both JS packages export), beside wasm-bindgen's momentum_plan_wasm.d.ts.
 export type { Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract, Repair, Fix, Applicability, RepairStop, PatchOperation, JsonValue, SchemaVariant, PlanSchema, RepairOptions, ValueSpan, TextPosition } from './momentum_plan_wasm.js';
 import type { Verdict, Issue, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './momentum_plan_wasm.js';
+/** What `load()` takes: anything, unused under Node (the module is read from beside the entry). */
+export type LoadInput = unknown;

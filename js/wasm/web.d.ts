@@ -4,3 +4,6 @@
 export { default, initSync } from './momentum_plan_wasm.js';
 export type { Verdict, Issue, IssueCode, CheckName, CategoryId, Weekday, Category, Limits, Contract, Repair, Fix, Applicability, RepairStop, PatchOperation, JsonValue, SchemaVariant, PlanSchema, RepairOptions, ValueSpan, TextPosition, InitInput, InitOutput, SyncInitInput } from './momentum_plan_wasm.js';
 import type { Verdict, Issue, Contract, Repair, RepairOptions, PlanSchema, SchemaVariant, ValueSpan } from './momentum_plan_wasm.js';
+/** What `load()` takes: as `init()`, for the second module's .wasm. */
+export type LoadInput = { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>;
+import type { InitInput } from './momentum_plan_wasm.js';

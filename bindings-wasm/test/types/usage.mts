@@ -103,3 +103,20 @@ const fromDeltas: AsyncGenerator<Issue> = streamPlan(stream, (async function* ()
 // @ts-expect-error a chunk is text or bytes
 stream.push(42);
 void [settled, streamed, repeated, chunk, fromFetch, fromDeltas];
+
+// The second module (issue 32): load() in both builds, as init() takes its input in the web one.
+import { load } from 'momentum-plan-wasm';
+import { load as loadInBrowser } from 'momentum-plan-wasm/web';
+import type { LoadInput } from 'momentum-plan-wasm/web';
+async function withExtras(bytes: BufferSource): Promise<PlanStream> {
+  await load();
+  await loadInBrowser();
+  await loadInBrowser({ module_or_path: bytes });
+  const input: LoadInput = new URL('https://example.invalid/momentum_plan_wasm_extras_bg.wasm');
+  await loadInBrowser(input);
+  // @ts-expect-error load() resolves to nothing
+  const nothing: number = await loadInBrowser();
+  void nothing;
+  return new PlanStream('{}');
+}
+void withExtras;

@@ -22,7 +22,7 @@ mod value;
 
 pub(crate) use error::code_unit;
 pub use error::{JsonError, JsonErrorKind, line_column};
-pub(crate) use number::{integer, integer_in, numbers_equal};
+pub(crate) use number::{integer, integer_in, numbers_equal, overflows_f64};
 pub(crate) use value::{
     char_len, deep_equal, deep_equal_opt, hhmm, is_blank, is_blank_char, is_emptyish, parse_hhmm, size_of, string_size,
 };

@@ -79,6 +79,24 @@ pub(crate) fn numbers_equal(a: &str, b: &str) -> bool {
     a == b || decimal(a) == decimal(b)
 }
 
+/// f64's overflow threshold, 2^1024 − 2^970, as 0.`digits` × 10^309: the midpoint between
+/// `f64::MAX` and 2^1024, which rounds up (to ∞: `f64::MAX`'s significand is odd, ties go to even).
+const F64_OVERFLOW_DIGITS: &str = "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792";
+
+/// Whether a number literal's value rounds to ±∞ as an f64 (round to nearest, ties to even, as
+/// `str::parse::<f64>` rounds): |value| ≥ 2^1024 − 2^970, decided on the exact digits. No float
+/// parsing: its code and tables would cost the validator's wasm module 18 KB (issue 32).
+pub(crate) fn overflows_f64(lit: &str) -> bool {
+    let d = decimal(lit);
+    // both digit strings start with a non-zero digit and end without zeros, so their order as
+    // strings is the order of the fractions 0.digits
+    match d.exponent.cmp(&309) {
+        std::cmp::Ordering::Less => false,
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Equal => d.digits.as_str() >= F64_OVERFLOW_DIGITS,
+    }
+}
+
 /// Whether a number literal equals zero (`0`, `-0`, `0.0`, `0e5`).
 pub(crate) fn is_zero(n: &str) -> bool {
     !n.split(['e', 'E']).next().unwrap_or("").bytes().any(|c| matches!(c, b'1'..=b'9'))
@@ -87,6 +105,36 @@ pub(crate) fn is_zero(n: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `overflows_f64` agrees with `str::parse::<f64>` (correctly rounded) on literals around the
+    /// threshold and far from it, in every JSON form of the same digits.
+    #[test]
+    fn overflow_is_decided_as_f64_parsing_decides_it() {
+        let t = F64_OVERFLOW_DIGITS;
+        let mut cases: Vec<String> = vec![
+            "0".into(), "-0.0".into(), "1".into(), "1e308".into(), "1e309".into(), "-1e309".into(),
+            "1.7976931348623157e308".into(), "1.7976931348623158e308".into(), "1.7976931348623159e308".into(),
+            "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791.5".into(),
+            "1e99999999999999999999999999999999999999".into(), "1e-99999999999999999999999999999999999999".into(),
+            "0.000e400".into(), "10e308".into(), "0.1e310".into(), "0.01e310".into(), "2e-400".into(),
+        ];
+        // the threshold itself, just below and just above it, and 17 and 16 of its digits, in four notations each
+        let below = format!("{}{}", &t[..t.len() - 1], char::from(t.as_bytes()[t.len() - 1] - 1));
+        for digits in
+            [t.to_owned(), below, format!("{t}1"), format!("{t}0000001"), t[..17].to_owned(), t[..16].to_owned()]
+        {
+            cases.push(format!("0.{digits}e309"));
+            cases.push(format!("-{}.{}e308", &digits[..1], &digits[1..]));
+            cases.push(format!("{}.{}E+{}", &digits[..1], &digits[1..], 308));
+            cases.push(format!("0.0{digits}e310"));
+        }
+        for lit in &cases {
+            let want = !lit.parse::<f64>().is_ok_and(f64::is_finite);
+            assert_eq!(overflows_f64(lit), want, "{lit}");
+        }
+        assert!(overflows_f64(&format!("0.{t}e309")));
+        assert!(!overflows_f64("1.7976931348623158e308"));
+    }
 
     #[test]
     fn numbers_compare_by_exact_value() {
