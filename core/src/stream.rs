@@ -945,11 +945,12 @@ fn literal_tok(word: &[u8]) -> Tok {
     }
 }
 
-/// Whether number literal `lit` (RFC 8259 grammar) is one the core's parser accepts: one with a
-/// fraction or an exponent must be finite as a double (D12); an integer always is.
+/// Whether number literal `lit` (RFC 8259 grammar) is one the core's parser accepts (D12): one
+/// with a fraction or an exponent must not overflow a double (the parser's own rule,
+/// `json::overflows_f64`); an integer always is.
 fn finite(lit: &[u8]) -> bool {
     !lit.iter().any(|b| matches!(b, b'.' | b'e' | b'E'))
-        || std::str::from_utf8(lit).ok().and_then(|s| s.parse::<f64>().ok()).is_some_and(f64::is_finite)
+        || std::str::from_utf8(lit).is_ok_and(|s| !crate::json::overflows_f64(s))
 }
 
 /// Where the number literal starting at `b[i]` (a `-` or a digit) ends, when it is whole in `b`
