@@ -16,6 +16,6 @@
 
 const { makeConverter, streamPlan } = require('./convert.js')
 
-const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream } = makeConverter(require('./native.js'))
+const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, isWarning } = makeConverter(require('./native.js'))
 
-module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan }
+module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning }

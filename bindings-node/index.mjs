@@ -4,5 +4,5 @@ import { createRequire } from 'node:module'
 const require = createRequire(import.meta.url)
 const binding = require('./index.js')
 
-export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan } = binding
+export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning } = binding
 export default binding

@@ -73,3 +73,6 @@ export declare function textFaultText(argument: string, unit: number, before: st
 
 /** The plan `plan` and request `request` as texts (`js::validate`): the encoded answer. */
 export declare function validate(plan: unknown, request: unknown): string
+
+/** `js::warning_codes`. */
+export declare function warningCodes(): Array<string>

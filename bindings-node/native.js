@@ -851,3 +851,4 @@ module.exports.repairPlanTextFault = nativeBinding.repairPlanTextFault
 module.exports.schema = nativeBinding.schema
 module.exports.textFaultText = nativeBinding.textFaultText
 module.exports.validate = nativeBinding.validate
+module.exports.warningCodes = nativeBinding.warningCodes

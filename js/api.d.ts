@@ -64,6 +64,14 @@ export declare function planSchema(request: object | JsonText, variant?: SchemaV
 /** The plan contract (validator.md §2); a fresh object on every call. */
 export declare function getPlanContract(): Contract
 
+/**
+ * Whether an issue with code `code` is a warning rather than an error (validator.md §4, §5.5:
+ * `overnight`; mcp-server.md `save_plan`: `notSaved`), that is, where a verdict lists it: for a
+ * host that has an issue without its verdict, as `PlanStream.push` returns them (§10). The core's
+ * rule (`IssueCode::is_warning`); `false` for a code that is not one.
+ */
+export declare function isWarning(code: IssueCode | string): boolean
+
 /** A chunk of a streamed plan's text: a string, or UTF-8 bytes (as `JsonText` reads bytes). */
 export type PlanChunk = string | ArrayBuffer | Uint8Array | Uint8ClampedArray | Int8Array | DataView
 

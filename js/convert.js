@@ -62,7 +62,8 @@
  * `BiomeCommon(module)`): bindings-node's addon, or bindings-wasm's wasm-bindgen module. Both
  * export the same functions, one-line shims over the crate momentum-plan-js (js-native/src/lib.rs,
  * whose table documents each):
- * - `maxDepth()`, `checkNames()` (the digits of a packed verdict), `renderPath(segments)`,
+ * - `maxDepth()`, `checkNames()` (the digits of a packed verdict), `warningCodes()` (the codes
+ *   of warnings, `IssueCode::is_warning`), `renderPath(segments)`,
  *   `floatText(x)`, `faultText(argument, path, kind, detail)`, `textFaultText(argument, unit,
  *   before)`: the core's limit, registry, paths, number form and fault messages;
  * - `planContract()`: the contract's compact JSON (validator.md §2);
@@ -80,13 +81,16 @@
  * (`withUtf8`); else a text goes as the string or bytes it is (bindings-node, which reads a string
  * with one N-API copy).
  *
- * Returns `{validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, toJsonText,
- * renderPath, MAX_DEPTH}`; `streamPlan` (below) works over any PlanStream.
+ * Returns `{validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, isWarning,
+ * toJsonText, renderPath, MAX_DEPTH}`; `streamPlan` (below) works over any PlanStream.
  */
 export function makeConverter(native, options = {}) {
   const MAX_DEPTH = native.maxDepth();
   const renderPath = native.renderPath;
   const CHECK_NAMES = native.checkNames();
+  const WARNING_CODES = new Set(native.warningCodes());
+  /** Whether an issue with code `code` is a warning (validator.md §4, §10): the core's rule. */
+  const isWarning = (code) => WARNING_CODES.has(code);
   const unpack = (packed) => unpackVerdict(decodeAnswer(packed), CHECK_NAMES);
   const parsed = (answer) => JSON.parse(decodeAnswer(answer));
   // The native calls taking texts, with the texts as UTF-8 bytes when the module wants them so.
@@ -640,7 +644,7 @@ export function makeConverter(native, options = {}) {
     return new native.PlanStream(requestBytes);
   }
 
-  return { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, toJsonText, renderPath, MAX_DEPTH };
+  return { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, isWarning, toJsonText, renderPath, MAX_DEPTH };
 }
 
 /**

@@ -5,6 +5,8 @@
 // each run:
 // - every issue settled at any push is in the final verdict (same code, path and message), unless a
 //   member name repeated or the text is not JSON (then no completion is the text itself);
+// - a settled issue is one of the verdict's warnings exactly when `isWarning(code)` says so (how a
+//   host tells them apart without the verdict);
 // - finish() deep-equals validatePlan of the same text;
 // - the issues of each push, the repeated-name flag and the verdict equal what the core's own
 //   PlanStream gives for the same bytes in the same chunks (its lines driver
@@ -66,9 +68,9 @@ const key = (i) => `${i.code}\u0000${i.path}\u0000${i.message}`;
 /**
  * Every vector of `vectors` (js/testkit.cjs readVectors) through `PlanStream` in three chunkings,
  * checked as the header says against `validatePlan` and the core's driver. Returns the failures
- * (empty when all hold); adds to `totals` ({ runs, pushes, settled }).
+ * (empty when all hold); adds to `totals` ({ runs, pushes, settled, warnings }).
  */
-export function streamVectors({ PlanStream, validatePlan, driver, vectors, rand, totals }) {
+export function streamVectors({ PlanStream, validatePlan, isWarning, driver, vectors, rand, totals }) {
   if (!existsSync(driver)) throw new Error(`${driver} is missing: cargo build --release -p momentum-plan --example validate`);
   const failures = [];
   const lines = [];
@@ -78,6 +80,7 @@ export function streamVectors({ PlanStream, validatePlan, driver, vectors, rand,
     const request = v.textOnly ? v.requestText : v.request;
     const want = validatePlan(text, request);
     const issues = new Set([...want.errors, ...want.warnings].map(key));
+    const warnings = new Set(want.warnings.map(key));
     const notJson = want.errors.some((e) => e.code === 'json');
     const bytes = new TextEncoder().encode(text);
     const cut = rand(0, bytes.length);
@@ -101,6 +104,9 @@ export function streamVectors({ PlanStream, validatePlan, driver, vectors, rand,
       if (!run.repeated && !notJson) {
         const stray = settled.filter((i) => !issues.has(key(i)));
         if (stray.length) failures.push(`${v.id} (${how}): settled but not in the verdict: ${JSON.stringify(stray)}`);
+        const misread = settled.filter((i) => isWarning(i.code) !== warnings.has(key(i)));
+        if (misread.length) failures.push(`${v.id} (${how}): isWarning disagrees with the verdict on ${JSON.stringify(misread)}`);
+        totals.warnings += settled.filter((i) => warnings.has(key(i))).length;
       }
       if (JSON.stringify(run.verdict) !== JSON.stringify(want)) {
         failures.push(`${v.id} (${how}): finish() ${JSON.stringify(run.verdict)}, validatePlan ${JSON.stringify(want)}`);

@@ -134,6 +134,12 @@ pub fn issue_codes() -> Vec<&'static str> {
     js::issue_codes()
 }
 
+/// `js::warning_codes`.
+#[napi(catch_unwind)]
+pub fn warning_codes() -> Vec<&'static str> {
+    js::warning_codes()
+}
+
 /// `js::CONTRACT_JSON`.
 #[napi(catch_unwind)]
 pub fn plan_contract() -> &'static str {

@@ -13,7 +13,7 @@ const api = require('../index.js')
 
 const DRIVER = streamDriverPath(resolve(process.env.CARGO_TARGET_DIR || join(kit.ROOT, 'target')))
 const rand = seeded(31)
-const totals = { runs: 0, pushes: 0, settled: 0 }
+const totals = { runs: 0, pushes: 0, settled: 0, warnings: 0 }
 let vectors = 0
 
 for (const file of kit.vectorFiles()) {
@@ -29,6 +29,7 @@ test('PlanStream counts', () => {
   assert.ok(vectors > kit.VECTOR_FLOOR, 'all vector files were read')
   assert.equal(totals.runs, 3 * vectors)
   assert.ok(totals.settled > 1000, 'issues settle while the plans stream')
+  assert.ok(totals.warnings > 100, `${totals.warnings} warnings settle while the plans stream`)
 })
 
 const example = { text: kit.exampleText('calm-weekday-broken.plan.json'), request: kit.example('calm-weekday-broken').request }

@@ -84,6 +84,15 @@ fn validate_plan<'py>(
     })
 }
 
+/// Whether an issue with code `code` (a `str`) is a warning rather than an error (validator.md §4,
+/// §5.5: `overnight`; mcp-server.md `save_plan`: `notSaved`), that is, where a verdict lists it:
+/// for a host that has an issue without its verdict, as `PlanStream.push` returns them (§10).
+/// The core's rule (`IssueCode::is_warning`); `False` for a string that is no issue code.
+#[pyfunction]
+fn is_warning(code: &str) -> bool {
+    code.parse::<momentum_plan::IssueCode>().is_ok_and(momentum_plan::IssueCode::is_warning)
+}
+
 /// Returns the plan contract (validator.md §2) as a new `dict`: `format`, `contractVersion`,
 /// `categories` (`[{"id", "means"}]`), `weekdays`, `limits` (counts, Unicode scalar values,
 /// bytes, minutes) and `rules`, in that order.
@@ -361,6 +370,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(get_plan_contract, m)?)?;
     m.add_function(wrap_pyfunction!(repair_plan, m)?)?;
     m.add_function(wrap_pyfunction!(plan_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(is_warning, m)?)?;
     m.add_class::<stream::PlanStream>()?;
     #[cfg(feature = "bench-exports")]
     m.add_function(wrap_pyfunction!(_walk, m)?)?;
@@ -375,6 +385,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "repair_plan",
             "plan_schema",
             "PlanStream",
+            "is_warning",
             "get_plan_contract",
             "FORMAT",
             "CONTRACT_VERSION",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import AsyncIterator, List
+from typing import AsyncIterator, List, get_args
 
 import pytest
 
@@ -36,7 +36,7 @@ def chunks(data, rng: random.Random) -> List:
 
 def test_every_vector_in_random_chunks_settles_only_issues_of_its_verdict() -> None:
     rng = random.Random(31)
-    count = settled_total = 0
+    count = settled_total = warnings_total = 0
     for v in vectors():
         text = plan_text(v)
         want = momentum_plan.validate_plan(text.encode(), v["request"])
@@ -48,10 +48,23 @@ def test_every_vector_in_random_chunks_settles_only_issues_of_its_verdict() -> N
             # itself (cut short, say) is no completion, and after a repeated name only finish counts.
             if not s.repeated_name and all(e["code"] != "json" for e in want["errors"]):
                 assert all(i in issues for i in settled), (v["id"], settled)
+                # is_warning tells a settled warning from an error, as the verdict will list it.
+                assert all(momentum_plan.is_warning(i["code"]) == (i in want["warnings"]) for i in settled), v["id"]
+                warnings_total += sum(1 for i in settled if i in want["warnings"])
             assert s.finish() == want, v["id"]
             settled_total += len(settled)
         count += 1
-    assert count >= 5000 and settled_total > 1000, (count, settled_total)
+    assert count >= 5000 and settled_total > 1000 and warnings_total > 100, (count, settled_total, warnings_total)
+
+
+def test_is_warning_is_the_cores_rule() -> None:
+    """Every code of the registry (the generated IssueCode type) is a warning or not as the core's
+    verdicts list it; a string that is no code is not a warning."""
+    codes = [c for literal in get_args(momentum_plan.IssueCode) for c in get_args(literal)]
+    warnings = {c for c in codes if momentum_plan.is_warning(c)}
+    assert warnings and warnings < set(codes), warnings
+    assert momentum_plan.is_warning("overnight") and not momentum_plan.is_warning("overlap")
+    assert not momentum_plan.is_warning("no such code") and not momentum_plan.is_warning("")
 
 
 def test_the_helpers_yield_what_push_settles() -> None:

@@ -99,6 +99,12 @@ pub fn issue_codes() -> Vec<String> {
     js::issue_codes().into_iter().map(str::to_owned).collect()
 }
 
+/// `js::warning_codes`.
+#[wasm_bindgen(js_name = warningCodes)]
+pub fn warning_codes() -> Vec<String> {
+    js::warning_codes().into_iter().map(str::to_owned).collect()
+}
+
 /// `js::CONTRACT_JSON`.
 #[wasm_bindgen(js_name = planContract)]
 pub fn plan_contract() -> String {

@@ -280,6 +280,12 @@ test('"Stream it": issues appear as the plan streams in, the day view fills in, 
   }
   const verdict = stream.finish();
   assert.ok(want.length >= 3 && first < Buffer.byteLength(text) * 0.6, `${want.length} settled, the first after ${first} bytes`);
+  // the page lists the settled errors first, numbered, then the warnings (the core's isWarning),
+  // marked as a verdict's warnings are: the example's final overnight block settles one
+  const ordered = (list) => [...list.filter((i) => !wasmNode.isWarning(i.code)), ...list.filter((i) => wasmNode.isWarning(i.code))];
+  const notes = want.filter((i) => wasmNode.isWarning(i.code));
+  assert.deepEqual(notes.map((i) => i.code), verdict.warnings.map((i) => i.code));
+  assert.ok(notes.length >= 1, 'the example settles a warning while it streams');
 
   await page.click('#stream');
   // pause as soon as the first issue shows (in the page, in the same frame)
@@ -294,7 +300,7 @@ test('"Stream it": issues appear as the plan streams in, the day view fills in, 
   const partial = await page.inputValue('#plan');
   assert.ok(partial.length < text.length && text.startsWith(partial));
   const settled = await page.$$eval('#settled .issue', (li) => li.map((x) => ({ code: x.dataset.code, path: x.dataset.path, message: x.querySelector('.msg').textContent })));
-  assert.deepEqual(settled, want.slice(0, settled.length));
+  assert.deepEqual(settled, ordered(want.slice(0, settled.length)));
   assert.match(await page.textContent('#verdict-sub'), new RegExp(`^\\d+ of ${Buffer.byteLength(text)} bytes$`));
   // the day view holds the blocks whose text is whole so far, the settled one marked
   const blocks = await page.$$eval('.block', (b) => b.map((x) => x.dataset.path));
@@ -307,7 +313,10 @@ test('"Stream it": issues appear as the plan streams in, the day view fills in, 
   await page.waitForFunction(() => document.body.dataset.streaming === undefined);
   assert.equal(await page.inputValue('#plan'), text);
   const all = await page.$$eval('#settled .issue', (li) => li.map((x) => ({ code: x.dataset.code, path: x.dataset.path, message: x.querySelector('.msg').textContent })));
-  assert.deepEqual(all, want);
+  assert.deepEqual(all, ordered(want));
+  const marks = await page.$$eval('#settled .issue .num', (n) => n.map((x) => x.textContent));
+  assert.deepEqual(marks.slice(-notes.length), notes.map(() => '!'));
+  assert.deepEqual(marks.slice(0, -notes.length), want.slice(0, want.length - notes.length).map((_, i) => String(i + 1)));
   assert.match(await page.textContent('#settled-sub'), new RegExp(`final after ${first} of ${Buffer.byteLength(text)} bytes`));
   // then the verdict, as for the pasted plan
   assert.equal(await page.$eval('#verdict', (v) => v.dataset.state), 'invalid');

@@ -24,7 +24,7 @@
 // are in its second module, which `load()` fetches the first time the page needs one of them
 // (an invalid plan's fixes, "Stream it"): the fixes card appears once it has loaded (issue 32).
 
-import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan, PlanStream, load } from './vendor/momentum-plan-wasm/index.js';
+import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan, PlanStream, isWarning, load } from './vendor/momentum-plan-wasm/index.js';
 import { el, isObject, summary, issueItems, fixItems, verdictSentence, legendItems, renderDays } from './dayview.js';
 
 const $ = (id) => document.getElementById(id);
@@ -176,10 +176,18 @@ function streamTick() {
   if (s.at >= s.text.length) return finishStreaming();
   const v = $('verdict');
   v.dataset.state = 'streaming';
-  $('verdict-title').textContent = s.settled.length ? `${s.settled.length} problem${s.settled.length === 1 ? '' : 's'} so far, and the plan is still arriving` : 'Checking the plan as it arrives…';
+  // A settled warning (a final overnight block, say) is a note, not a problem (the core's rule).
+  const problems = s.settled.filter((i) => !isWarning(i.code)).length;
+  const notes = s.settled.length - problems;
+  const noted = notes ? ` (and ${notes} note${notes === 1 ? '' : 's'})` : '';
+  $('verdict-title').textContent = problems
+    ? `${problems} problem${problems === 1 ? '' : 's'} so far${noted}, and the plan is still arriving`
+    : `Checking the plan as it arrives…${noted ? ` No problem so far${noted}.` : ''}`;
   $('verdict-sub').textContent = `${s.stream.length} of ${s.bytes} bytes`;
   $('import').disabled = true;
-  showStreamed(wholeSoFar($('plan').value), { valid: false, errors: s.settled, warnings: [], checks: [] });
+  const errors = s.settled.filter((i) => !isWarning(i.code));
+  const warnings = s.settled.filter((i) => isWarning(i.code));
+  showStreamed(wholeSoFar($('plan').value), { valid: false, errors, warnings, checks: [] });
   s.timer = setTimeout(streamTick, STREAM_TICK);
 }
 
@@ -188,7 +196,11 @@ function showStreamed(plan, verdict) {
   const s = state.streaming;
   const targets = showDays(plan, s.request.ok ? s.request.value : undefined, verdict);
   $('settled-count').textContent = String(s.settled.length);
-  const items = issueItems(s.settled, targets, false);
+  // Errors first, numbered; then warnings, marked as the verdict's warnings are.
+  const items = [
+    ...issueItems(s.settled.filter((i) => !isWarning(i.code)), targets, false),
+    ...issueItems(s.settled.filter((i) => isWarning(i.code)), targets, true),
+  ];
   for (const item of items) item.addEventListener('click', () => selectInPlan(item.dataset.path));
   $('settled').replaceChildren(...items);
 }

@@ -19,7 +19,7 @@
 //! | `textFaultText(argument, unit, before)` | [`text_fault_text`] | the lone-surrogate message |
 //! | `floatText(x)` | [`float_text`] | `momentum_plan::float_text` |
 //! | `renderPath(segments)` | [`render_path`] | a JSONPath (validator.md §4, D7) |
-//! | `maxDepth()`, `checkNames()`, `issueCodes()` | [`max_depth`], [`check_names`], [`issue_codes`] | the core's registries |
+//! | `maxDepth()`, `checkNames()`, `issueCodes()`, `warningCodes()` | [`max_depth`], [`check_names`], [`issue_codes`], [`warning_codes`] | the core's registries |
 //! | `planContract()` | [`CONTRACT_JSON`] | the contract's compact JSON (validator.md §2) |
 //! | `valueSpan(text, path)` (wasm only) | [`value_span`] | the span's JSON, or none |
 //! | `new PlanStream(request)` | [`Stream::new`] | a stream; `requestError()` is `""` or [`Answer::RequestNotJson`] |
@@ -278,6 +278,13 @@ pub fn check_names() -> Vec<&'static str> {
 /// Every issue code string, in registry order (`IssueCode::ALL`).
 pub fn issue_codes() -> Vec<&'static str> {
     IssueCode::ALL.iter().map(|c| c.as_str()).collect()
+}
+
+/// The codes of the issues that are warnings (`IssueCode::is_warning`: `overnight`, `notSaved`),
+/// in registry order: how a host that has an issue without its verdict (a stream's settled
+/// issues, validator.md §10) tells a warning from an error.
+pub fn warning_codes() -> Vec<&'static str> {
+    IssueCode::ALL.iter().filter(|c| c.is_warning()).map(|c| c.as_str()).collect()
 }
 
 /// The plan contract's compact JSON (validator.md §2), `serde_json::to_string(momentum_plan::contract())`

@@ -24,7 +24,7 @@ const EXTRAS = ['repair', 'repairPlanFault', 'repairPlanTextFault', 'schema', 'P
  * resolved; `loaded()` answers it only when it is loaded already. The modules' exports are the native side
  * convert.js documents (plus `valueSpan` and wasm-bindgen's `__wbg_reset_state`), joined here into
  * one object. Returns `{validatePlan, repairPlan, planSchema, getPlanContract, PlanStream,
- * streamPlan, renderPath, valueSpan, load}` (declared in the package's index.d.ts: js/api.d.ts
+ * streamPlan, isWarning, renderPath, valueSpan, load}` (declared in the package's index.d.ts: js/api.d.ts
  * and js/wasm/*.d.ts). The converter is made on first use: in a browser the validator module is
  * instantiated by init() after the entry loads.
  */
@@ -100,6 +100,12 @@ export function wasmApi(raw, extras) {
     return guarded(() => api().getPlanContract());
   }
 
+  /** Whether an issue with code `code` is a warning (validator.md §4, §10: the core's
+   * IssueCode::is_warning), for a stream's settled issues, which come without their verdict. */
+  function isWarning(code) {
+    return guarded(() => api().isWarning(code));
+  }
+
   /** A JSONPath from member names (strings) and array indices (numbers), rendered by the core's
    * rules (validator.md §4, D7): ['routine', 'blocks', 0] -> '$.routine.blocks[0]'. */
   function renderPath(segments) {
@@ -162,5 +168,5 @@ export function wasmApi(raw, extras) {
     }
   }
 
-  return { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath, valueSpan, load };
+  return { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load };
 }

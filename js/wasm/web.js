@@ -32,6 +32,6 @@ const extras = {
   },
 };
 
-export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath, valueSpan, load } = wasmApi(raw, extras);
+export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load } = wasmApi(raw, extras);
 export default init;
 export { initSync };

@@ -3,13 +3,14 @@
 from collections.abc import Mapping
 from typing import Any, Dict, Final, final
 
-from momentum_plan import Contract, Issue, Repair, SchemaVariant, Verdict
+from momentum_plan import Contract, Issue, IssueCode, Repair, SchemaVariant, Verdict
 
 __all__ = [
     "validate_plan",
     "repair_plan",
     "plan_schema",
     "PlanStream",
+    "is_warning",
     "get_plan_contract",
     "FORMAT",
     "CONTRACT_VERSION",
@@ -65,6 +66,13 @@ def plan_schema(
     reads it, with the same exceptions. Raises ``ValueError`` with the core's text for an unknown
     variant and for a request no plan can satisfy (that one with ``argument`` ``"request"``,
     ``path`` ``"$"`` and ``kind`` ``None``, as the JS packages' ``Error``).
+    """
+
+def is_warning(code: IssueCode | str) -> bool:
+    """Return whether an issue with code ``code`` is a warning rather than an error
+    (validator.md §4, §5.5: ``overnight``; ``notSaved``), that is, where a verdict lists it: for an
+    issue without its verdict, as :meth:`PlanStream.push` returns them (§10). The core's rule;
+    ``False`` for a string that is no issue code.
     """
 
 def get_plan_contract() -> Contract:
