@@ -44,13 +44,15 @@ import { buildView, VIEW_HTML } from './build-view.mjs';
 const CRATE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(CRATE, '..');
 const TARGET = resolve(process.env.CARGO_TARGET_DIR || join(ROOT, 'target'));
-/** The package's wasm modules: [cargo package, output name, the core crate's opt-level]. The
+/** The package's wasm modules: [cargo package, output name, the core crate's opt-level, cargo
+ * features]. The validator module builds the core with `lean` (core/Cargo.toml: a day list far over
+ * the limit is read whole, not a block at a time; the same verdicts; about 10 KB less). The
  * first is the validator, loaded before the first verdict; the others are loaded on first use by
  * the entries (js/wasm/web.js, node.cjs: their `extras` loader; js/wasm/api.js: which functions
  * need it). A calendar module (issue 32 items 1-3) is one more row here and one more loader there. */
 const MODULES = [
-  ['momentum-plan-wasm', 'momentum_plan_wasm', '"s"'],
-  ['momentum-plan-wasm-extras', 'momentum_plan_wasm_extras', '3'],
+  ['momentum-plan-wasm', 'momentum_plan_wasm', '"s"', ['momentum-plan/lean']],
+  ['momentum-plan-wasm-extras', 'momentum_plan_wasm_extras', '3', []],
 ];
 const probe = process.argv.includes('--probe');
 /** The opt-level of the wasm build (see the header; the core crate's is in MODULES). */
@@ -181,11 +183,12 @@ async function main() {
   const cli = bindgenCli();
   // --probe builds only the validator module (the probe's exports are in it).
   const modules = probe ? MODULES.slice(0, 1) : MODULES;
-  for (const [pkg, , coreOptLevel] of modules) {
+  for (const [pkg, , coreOptLevel, features] of modules) {
     const cargoArgs = ['build', '-p', pkg, '--target', 'wasm32-unknown-unknown', '--profile', 'wasm'];
     cargoArgs.push('--config', `profile.wasm.opt-level=${JSON.stringify(OPT_LEVEL)}`);
     cargoArgs.push('--config', `profile.wasm.package.momentum-plan.opt-level=${coreOptLevel}`);
-    if (probe) cargoArgs.push('--features', 'boundary-probe');
+    const wanted = probe ? [...features, 'boundary-probe'] : features;
+    if (wanted.length) cargoArgs.push('--features', wanted.join(','));
     run('cargo', cargoArgs, { cwd: ROOT });
   }
   const flags = ['--remove-name-section', '--remove-producers-section', '--experimental-reset-state-function'];

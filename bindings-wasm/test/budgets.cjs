@@ -6,5 +6,5 @@ module.exports = {
   /** The validator: all a page fetches for its first verdict. */
   momentum_plan_wasm_bg: 150_000,
   /** The extras (repairPlan, planSchema, PlanStream), loaded on first use. */
-  momentum_plan_wasm_extras_bg: 490_000,
+  momentum_plan_wasm_extras_bg: 515_000,
 };

@@ -33,7 +33,6 @@ use crate::path::Loc;
 use crate::tree::{self, Members, Node};
 use crate::verdict::{Check, Issue, IssueCode, Verdict};
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// One argument of a validation, in whichever form the host holds it (validator.md §3, §7): the
 /// complete input matrix of [`validate_input`].
@@ -150,10 +149,18 @@ fn text_verdict<'a>(
     request: &Node<'_>,
 ) -> Verdict {
     // Only the members the rules read are built (`PLAN_MEMBERS`), and a day list far over the
-    // limit is checked a block at a time as it is read (memory, issue 27 item 7).
-    let mut lists = LongLists::new(request);
-    match tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS, Some(&mut lists)) {
-        Ok(Node::Object(map)) => run_with(&map, over_limit(text.len()), request, lists.days),
+    // limit is checked a block at a time as it is read (memory, issue 27 item 7; not with the
+    // `lean` feature, which reads such a list whole: the same verdict).
+    #[cfg(not(feature = "lean"))]
+    let (mut lists, days) = (LongLists::new(request), |l: LongLists<'_>| l.days);
+    #[cfg(not(feature = "lean"))]
+    let parsed = tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS, Some(&mut lists));
+    #[cfg(feature = "lean")]
+    let (lists, days) = ((), |(): ()| None);
+    #[cfg(feature = "lean")]
+    let parsed = tree::parse_plan(text, arena, scratch, &PLAN_MEMBERS, None);
+    match parsed {
+        Ok(Node::Object(map)) => run_with(&map, over_limit(text.len()), request, days(lists)),
         Ok(other) => not_an_object(&other),
         Err(e) => Verdict::not_json(&e),
     }
@@ -286,7 +293,7 @@ pub(crate) struct DayIssues {
     pub(crate) warnings: Vec<Issue>,
     /// The distinct activity names of its blocks (D6), when the list is not in the tree (`None`:
     /// the rules read them from the tree).
-    pub(crate) names: Option<BTreeSet<Box<str>>>,
+    pub(crate) names: Option<Vec<Box<str>>>,
 }
 
 impl DayIssues {
@@ -302,6 +309,7 @@ impl DayIssues {
 /// The validator's side of [`tree::DayLists`]: each block of a day list far over the limit checked
 /// as `tree::parse_plan` reads it, with the same rules as every block ([`block_issues`]), keeping
 /// only its issues and its activity name (validator.md §5.5–5.7, D6).
+#[cfg(not(feature = "lean"))]
 struct LongLists<'r> {
     request: &'r Node<'r>,
     /// The request's commitment parts, read at the first long list.
@@ -312,6 +320,7 @@ struct LongLists<'r> {
     day: StreamDay,
 }
 
+#[cfg(not(feature = "lean"))]
 impl<'r> LongLists<'r> {
     /// Nothing read yet: a plan with no long list costs nothing here.
     fn new(request: &'r Node<'r>) -> LongLists<'r> {
@@ -319,6 +328,7 @@ impl<'r> LongLists<'r> {
     }
 }
 
+#[cfg(not(feature = "lean"))]
 impl tree::DayLists for LongLists<'_> {
     fn forget(&mut self, which: std::ops::Range<usize>) {
         if let Some(days) = self.days.as_mut() {
@@ -332,17 +342,18 @@ impl tree::DayLists for LongLists<'_> {
         let days = self.days.get_or_insert_with(Box::default);
         if index == 0 {
             self.day = StreamDay::default();
-            days[which] = Some(DayIssues { names: Some(BTreeSet::new()), ..DayIssues::default() });
+            days[which] = Some(DayIssues { names: Some(Vec::new()), ..DayIssues::default() });
         }
         let parts = self.parts.get_or_insert_with(|| parts_of(self.request));
         let weekday = crate::contract::WEEKDAYS.get(which).copied();
         let (issues, _) = block_issues(arena, parts, weekday, index, node, Some(last), &mut self.day);
         if let Some(known) = &mut days[which] {
             known.add(&issues);
+            // Kept sorted and distinct (binary search): D6 needs only the distinct names.
             if let (Some(names), Some(name)) = (&mut known.names, node.get("activity").and_then(Node::as_str))
-                && !names.contains(name)
+                && let Err(at) = names.binary_search_by(|n| (**n).cmp(name))
             {
-                names.insert(name.into());
+                names.insert(at, name.into());
             }
         }
     }

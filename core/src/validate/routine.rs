@@ -12,7 +12,6 @@ use crate::path::Loc;
 use crate::tree::{Members, Node};
 use crate::verdict::IssueCode;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// A day's blocks read so far (§5.5–5.7): what the next block is checked against.
 pub(crate) struct DayState<'v> {
@@ -44,7 +43,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
         let mut names: Vec<&str> = Vec::with_capacity(16);
 
         // The names of lists read a block at a time (not in the tree; D6).
-        let held: Vec<Option<BTreeSet<Box<str>>>> = match self.days.as_mut() {
+        let held: Vec<Option<Vec<Box<str>>>> = match self.days.as_mut() {
             Some(days) => days.iter_mut().map(|d| d.as_mut().and_then(|d| d.names.take())).collect(),
             None => Vec::new(),
         };
@@ -269,12 +268,7 @@ impl<'a, const COLLECT: bool> Validator<'a, COLLECT> {
 
 /// The activity names of day list `which` (D6): those `held` from a list read a block at a time,
 /// else those in its tree.
-fn names_of<'v>(
-    held: &'v [Option<BTreeSet<Box<str>>>],
-    which: usize,
-    list: Option<&'v Node<'v>>,
-    names: &mut Vec<&'v str>,
-) {
+fn names_of<'v>(held: &'v [Option<Vec<Box<str>>>], which: usize, list: Option<&'v Node<'v>>, names: &mut Vec<&'v str>) {
     match held.get(which).and_then(Option::as_ref) {
         Some(held) => names.extend(held.iter().map(|n| &**n)),
         None => collect_names(list, "activity", names),
