@@ -89,6 +89,20 @@ fn calendar_of_an_invalid_plan_is_checks_verdict_on_stderr_and_exit() {
     assert!(r.stderr.ends_with("no calendar: the plan is not valid (fix it first: momentum-plan repair examples/calm-weekday-broken.plan.json)\n"));
 }
 
+#[test]
+fn calendar_of_a_plan_that_is_not_utf8_is_the_json_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("bad.plan.json");
+    std::fs::write(&plan, b"{\"a\": \"\xff\"}").unwrap();
+    let plan = plan.to_string_lossy().into_owned();
+    let check = run(&["check", "--color", "never", "--request", REQUEST, &plan]);
+    let r = run(&["calendar", "--color", "never", &plan, REQUEST, "--dtstamp", STAMP]);
+    assert_eq!((r.code, check.code), (1, 1));
+    assert_eq!(r.stdout, "");
+    assert!(r.stderr.starts_with(&check.stdout), "{}", r.stderr);
+    assert!(r.stderr.starts_with("error[json]"), "{}", r.stderr);
+}
+
 /// calm-weekday's plan and request with `change` made to the request (in both places).
 fn changed(dir: &Path, change: impl Fn(&mut serde_json::Map<String, Value>)) -> (String, String) {
     let mut plan: Value = serde_json::from_str(&text(PLAN)).unwrap();
