@@ -4,7 +4,9 @@
  * (napi-rs). Four functions: `validatePlan(plan, request)`, `repairPlan(plan, request, options)`,
  * `planSchema(request, variant)` and `getPlanContract()`; the class `PlanStream(request)` and the
  * async generator `streamPlan(stream, chunks)` (a plan validated as it streams, validator.md §10);
- * types in `index.d.ts`; ESM entry `index.mjs`.
+ * `planToIcalendar(plan, request, dtstamp)` and `commitmentsFromIcalendar(ics, startDate,
+ * timezone)`, a valid plan as iCalendar and a calendar's week as commitments (issue 32, this
+ * package only: `calendar.js`); types in `index.d.ts`; ESM entry `index.mjs`.
  *
  * They are the converter shared with momentum-plan-wasm (`convert.js`, generated at build time
  * from `js/convert.js` at the repository root; its header says what is written and what is
@@ -15,7 +17,12 @@
  */
 
 const { makeConverter, streamPlan } = require('./convert.js')
+const { makeCalendar } = require('./calendar.js')
 
-const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, isWarning } = makeConverter(require('./native.js'))
+const native = require('./native.js')
+const converter = makeConverter(native)
+const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, isWarning } = converter
+const { planToIcalendar, commitmentsFromIcalendar } = makeCalendar(native, converter)
 
 module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning }
+Object.assign(module.exports, { planToIcalendar, commitmentsFromIcalendar })

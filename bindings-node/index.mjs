@@ -5,4 +5,5 @@ const require = createRequire(import.meta.url)
 const binding = require('./index.js')
 
 export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning } = binding
+export const { planToIcalendar, commitmentsFromIcalendar } = binding
 export default binding

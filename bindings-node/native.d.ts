@@ -32,6 +32,13 @@ export declare class PlanStream {
 /** `js::check_names`. */
 export declare function checkNames(): Array<string>
 
+/**
+ * `momentum_plan_calendar::commitments_from_icalendar`: `{"commitments", "skipped"}`, or a
+ * `SyntaxError` (with `line`) for a file the crate cannot read, a `RangeError` for a file over
+ * its caps or a bad start date or zone.
+ */
+export declare function commitmentsFromIcalendar(ics: string, startDate: string, timezone: string): string
+
 /** `js::fault_text`. */
 export declare function faultText(argument: string, path: string, kind: string, detail: string): string
 
@@ -52,6 +59,14 @@ export declare function planFault(path: string, kind: string, detail: string): s
 
 /** `js::plan_text_fault`. */
 export declare function planTextFault(unit: number, before: string): string
+
+/**
+ * `momentum_plan_calendar::plan_to_icalendar` of a plan and a request text (a JS string or a
+ * `Uint8Array` of UTF-8, as `toJsonText` gives them) and a `DTSTAMP`. A plan text that is not
+ * UTF-8 gets the core's `json` verdict (as `validatePlan`); request bytes that are not UTF-8
+ * are request text that is not JSON.
+ */
+export declare function planToIcalendar(plan: unknown, request: unknown, dtstamp: string): string
 
 /** `js::render_path`: strings are member names, numbers array indices. */
 export declare function renderPath(segments: Array<string | number>): string

@@ -38,6 +38,8 @@ npm run build:test-addon
 # The core's repair/schema lines driver: the byte-for-byte reference of test/repair.test.mjs.
 echo "== cargo build --release -p momentum-plan --example repair"
 cargo build --release -p momentum-plan --example repair
+# The calendar crate's lines driver: the reference of test/calendar.test.mjs (issue 32).
+cargo build --release -p momentum-plan-calendar --example ics
 
 echo "== tsc --noEmit --strict (test/types/usage.ts)"
 npm run typecheck

@@ -29,8 +29,17 @@ test('loads from the repository root with require, and as ESM', async () => {
   assert.equal(esm.default.getPlanContract, getPlanContract)
   const self = await import('momentum-plan-node')
   assert.equal(self.validatePlan, validatePlan)
-  assert.deepEqual(Object.keys(fromRoot).sort(), ['PlanStream', 'getPlanContract', 'planSchema', 'repairPlan', 'streamPlan', 'validatePlan'])
-  for (const name of ['repairPlan', 'planSchema', 'PlanStream', 'streamPlan']) {
+  assert.deepEqual(Object.keys(fromRoot).sort(), [
+    'PlanStream',
+    'commitmentsFromIcalendar',
+    'getPlanContract',
+    'planSchema',
+    'planToIcalendar',
+    'repairPlan',
+    'streamPlan',
+    'validatePlan',
+  ])
+  for (const name of ['repairPlan', 'planSchema', 'PlanStream', 'streamPlan', 'planToIcalendar', 'commitmentsFromIcalendar']) {
     assert.equal(esm[name], fromRoot[name], name)
     assert.equal(self[name], fromRoot[name], name)
   }

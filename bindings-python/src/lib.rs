@@ -28,10 +28,15 @@
 //! - `plan_schema(request, variant="validation") -> dict`: the plan's JSON Schema (§9).
 //! - `PlanStream(request)`, `.push(chunk) -> list`, `.finish() -> dict`, `.repeated_name`: the plan
 //!   validated as it streams (§10; module `stream`).
+//! - `plan_to_icalendar(plan, request, dtstamp) -> dict` and
+//!   `commitments_from_icalendar(ics, start_date, timezone) -> dict`: a valid plan as iCalendar,
+//!   a calendar's week as commitments (issue 32; module `calendar`, the crate
+//!   `momentum-plan-calendar`).
 //! - `FORMAT`, `CONTRACT_VERSION`, `__version__`.
 //! - `_walk(obj)`: bench only (the floor row of `bench.py`), not API, and only in a build with the
 //!   cargo feature `bench-exports` (`build-bench-native.sh`), never in the wheel.
 
+mod calendar;
 mod convert;
 mod output;
 mod stream;
@@ -371,6 +376,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(repair_plan, m)?)?;
     m.add_function(wrap_pyfunction!(plan_schema, m)?)?;
     m.add_function(wrap_pyfunction!(is_warning, m)?)?;
+    m.add_function(wrap_pyfunction!(calendar::plan_to_icalendar, m)?)?;
+    m.add_function(wrap_pyfunction!(calendar::commitments_from_icalendar, m)?)?;
     m.add_class::<stream::PlanStream>()?;
     #[cfg(feature = "bench-exports")]
     m.add_function(wrap_pyfunction!(_walk, m)?)?;
@@ -384,6 +391,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "validate_plan",
             "repair_plan",
             "plan_schema",
+            "plan_to_icalendar",
+            "commitments_from_icalendar",
             "PlanStream",
             "is_warning",
             "get_plan_contract",

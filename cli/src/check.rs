@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use momentum_plan::{Issue, SpanError, Verdict, validate_bytes, value_span};
 use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::ops::Range;
 use std::path::Path;
 
@@ -80,7 +80,7 @@ pub(crate) fn run(
         out(&mut || match format {
             Format::Json => anstream::println!("{}", json_record(&name, Ok(&verdict))),
             Format::Github => print_github(&name, &pair.plan, &issues(&verdict)),
-            Format::Text => print_frames(&name, &pair.plan, &issues(&verdict)),
+            Format::Text => print_frames(&mut anstream::stdout(), &name, &pair.plan, &issues(&verdict)),
         });
         if verdict.valid {
             valid += 1;
@@ -97,7 +97,7 @@ pub(crate) fn run(
         bar.finish_and_clear();
     }
     if format == Format::Text {
-        print_summary(plans.len() - failed, valid, failed, errors, warnings);
+        print_summary(&mut anstream::stdout(), plans.len() - failed, valid, failed, errors, warnings);
     }
     worst
 }
@@ -113,10 +113,18 @@ pub(crate) fn not_read(name: &str, why: &str, format: Format) {
     }
 }
 
-/// The text format's last line: `2 plans checked: 1 valid, 1 invalid; 3 errors, 0 warnings`.
-pub(crate) fn print_summary(checked: usize, valid: usize, failed: usize, errors: usize, warnings: usize) {
+/// The text format's last line on `out`: `2 plans checked: 1 valid, 1 invalid; 3 errors, 0 warnings`.
+pub(crate) fn print_summary(
+    out: &mut dyn Write,
+    checked: usize,
+    valid: usize,
+    failed: usize,
+    errors: usize,
+    warnings: usize,
+) {
     let unread = if failed > 0 { format!(", {failed} not read") } else { String::new() };
-    anstream::println!(
+    let _ = writeln!(
+        out,
         "{} checked: {valid} valid, {} invalid{unread}; {}, {}",
         count(checked, "plan"),
         checked - valid,
@@ -198,11 +206,12 @@ pub(crate) fn issues(verdict: &Verdict) -> Vec<&Issue> {
     verdict.errors.iter().chain(&verdict.warnings).collect()
 }
 
-/// Code frames of `issues` (a verdict's on `plan`, or some of them) on stdout, each an error or a
+/// Code frames of `issues` (a verdict's on `plan`, or some of them) on `out` (stdout for `check`,
+/// stderr for `calendar`, whose stdout is the calendar), each an error or a
 /// warning as [`momentum_plan::IssueCode::is_warning`] says. Each frame is rendered from the lines
 /// its value spans only (the renderer is given that excerpt and its first line number), so a frame
 /// costs its own lines, not the whole text's (issue 27: a 50 MB plan).
-pub(crate) fn print_frames(name: &str, plan: &[u8], issues: &[&Issue]) {
+pub(crate) fn print_frames(out: &mut dyn Write, name: &str, plan: &[u8], issues: &[&Issue]) {
     let (text, bad_utf8) = display_text(plan);
     let renderer = Renderer::styled();
     for issue in issues.iter().take(SHOWN) {
@@ -221,17 +230,17 @@ pub(crate) fn print_frames(name: &str, plan: &[u8], issues: &[&Issue]) {
             }
             None => Group::with_title(title).element(Level::NOTE.message(format!("at {} in {name}", issue.path))),
         };
-        anstream::println!("{}\n", renderer.render(&[group]));
+        let _ = writeln!(out, "{}\n", renderer.render(&[group]));
     }
-    not_shown(name, issues.len());
+    not_shown(out, name, issues.len());
 }
 
 /// The line after the first [`SHOWN`] of a plan's `all` issues, when it has more.
-fn not_shown(name: &str, all: usize) {
+fn not_shown(out: &mut dyn Write, name: &str, all: usize) {
     if all > SHOWN {
         let more = all - SHOWN;
         let what = if more == 1 { "issue" } else { "issues" };
-        anstream::println!("... and {more} more {what} in {name} (--format json lists them all)\n");
+        let _ = writeln!(out, "... and {more} more {what} in {name} (--format json lists them all)\n");
     }
 }
 
@@ -267,7 +276,7 @@ pub(crate) fn print_github(name: &str, plan: &[u8], issues: &[&Issue]) {
             data(&format!("{} ({})", issue.message, issue.path))
         );
     }
-    not_shown(name, issues.len());
+    not_shown(&mut anstream::stdout(), name, issues.len());
 }
 
 /// A workflow command's message, escaped as the GitHub runner reads it.

@@ -63,15 +63,24 @@ pub(crate) fn read_pair(plan: &Path, request: Option<&Path>, stdin_filename: Opt
         _ => plan,
     };
     let request_file = request_path(named, request)?;
-    let plan = if is_stdin(plan) {
+    let plan = read_input(plan, "plan")?;
+    Ok(Pair { plan, request: read_request(&request_file)? })
+}
+
+/// The bytes of `path`, or all of standard input for [`STDIN`]; `what` (`plan`, `calendar`, ...)
+/// names it in the error.
+///
+/// # Errors
+/// `cannot read the <what> <path>: <why>` (or `... from standard input: <why>`).
+pub(crate) fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, String> {
+    if is_stdin(path) {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
-            .map_err(|e| format!("cannot read the plan from standard input: {e}"))?;
-        bytes
+            .map_err(|e| format!("cannot read the {what} from standard input: {e}"))?;
+        Ok(bytes)
     } else {
-        std::fs::read(plan).map_err(|e| format!("cannot read the plan {}: {e}", plan.display()))?
-    };
-    Ok(Pair { plan, request: read_request(&request_file)? })
+        std::fs::read(path).map_err(|e| format!("cannot read the {what} {}: {e}", path.display()))
+    }
 }
 
 /// Reads a request file as strict JSON (validator.md D12).

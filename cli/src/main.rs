@@ -6,6 +6,8 @@
 //! momentum-plan check --stream - [--request FILE] [--stdin-filename NAME] [--format text|json|github]
 //! momentum-plan repair PLAN [--request FILE] [--unsafe] [--write | -o OUT | --json]
 //! momentum-plan schema --request FILE [--variant validation|strict]
+//! momentum-plan calendar PLAN REQUEST [--dtstamp YYYYMMDDTHHMMSSZ] > plan.ics
+//! momentum-plan commitments CALENDAR.ics --start YYYY-MM-DD --timezone Area/City
 //! ```
 //!
 //! `PLAN` named `x.plan.json` is checked against `x.request.json` beside it unless `--request`
@@ -14,10 +16,14 @@
 //! request is at fault), 2 a usage or I/O error (a file that cannot be read, a request that is
 //! not JSON, a plan whose request cannot be found). `check --stream -` reads standard input as it
 //! arrives and prints each issue as soon as no continuation of the text can remove it
-//! (validator.md §10), so a model's output can be piped through it.
+//! (validator.md §10), so a model's output can be piped through it. `calendar` and `commitments`
+//! are the calendar crate's export and import (issue 32; `calendar/README.md`): `calendar` exits
+//! as `check` does for the plan (1 with the verdict on stderr when it is invalid) and 2 for a
+//! request it cannot place (no `startDate`); `commitments` exits 2 for a file it cannot read.
 // The core's clippy.toml forbids I/O and printing; this crate is the I/O around the core.
 #![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 
+mod calendar;
 mod check;
 mod files;
 mod stream;
@@ -94,6 +100,35 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Variant::Validation)]
         variant: Variant,
     },
+    /// Write a valid plan as an iCalendar file (RFC 5545) to stdout: a routine's blocks as weekly
+    /// events from the request's startDate in its timezone, a goal plan's activities as to-dos.
+    /// Daylight-saving warnings go to stderr; an invalid plan gets its verdict (as `check` draws
+    /// it) on stderr and exit 1.
+    Calendar {
+        /// The plan file; `-` reads standard input.
+        #[arg(value_name = "PLAN")]
+        plan: PathBuf,
+        /// The request the plan answers (it needs a startDate; a timezone, or the times float).
+        #[arg(value_name = "REQUEST")]
+        request: PathBuf,
+        /// The DTSTAMP of every event, UTC (e.g. 20261207T120000Z); default: the current time,
+        /// so pass it for the same bytes on every run.
+        #[arg(long, value_name = "YYYYMMDDTHHMMSSZ")]
+        dtstamp: Option<String>,
+    },
+    /// Read a calendar file (.ics) and print the events of one week as a request's commitments
+    /// (JSON, to paste into the request); the events left out (all-day, free, ...) go to stderr.
+    Commitments {
+        /// The calendar file; `-` reads standard input.
+        #[arg(value_name = "CALENDAR")]
+        calendar: PathBuf,
+        /// The week's first day, the request's startDate.
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        start: String,
+        /// The request's timezone: the events' times are converted to it.
+        #[arg(long, value_name = "AREA/CITY")]
+        timezone: String,
+    },
 }
 
 /// The output form of `check`.
@@ -159,6 +194,11 @@ fn main() -> ExitCode {
                 Variant::Strict => momentum_plan::SchemaVariant::Strict,
             },
         ),
+        Command::Calendar { plan, request, dtstamp } => {
+            let dtstamp = dtstamp.unwrap_or_else(calendar::now_dtstamp);
+            calendar::export(&plan, &request, &dtstamp)
+        }
+        Command::Commitments { calendar, start, timezone } => calendar::import(&calendar, &start, &timezone),
     };
     outcome.into()
 }

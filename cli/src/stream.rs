@@ -89,8 +89,15 @@ pub(crate) fn run(plans: &[PathBuf], request: Option<&Path>, stdin_filename: Opt
         Format::Json => anstream::println!("{}", json_record(&name, Ok(&verdict))),
         Format::Github => print_github(&name, stream.bytes(), &rest),
         Format::Text => {
-            print_frames(&name, stream.bytes(), &rest);
-            print_summary(1, usize::from(verdict.valid), 0, verdict.errors.len(), verdict.warnings.len());
+            print_frames(&mut anstream::stdout(), &name, stream.bytes(), &rest);
+            print_summary(
+                &mut anstream::stdout(),
+                1,
+                usize::from(verdict.valid),
+                0,
+                verdict.errors.len(),
+                verdict.warnings.len(),
+            );
         }
     }
     if verdict.valid { Outcome::Valid } else { Outcome::Invalid }

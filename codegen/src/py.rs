@@ -135,7 +135,7 @@ fn def(out: &mut String, d: &Def) -> Result<(), Error> {
 
 /// The text of `_types.py`.
 pub(crate) fn render(defs: &[Def]) -> Result<String, Error> {
-    let shown: Vec<&Def> = defs.iter().filter(|d| d.reach == Reach::Everywhere).collect();
+    let shown: Vec<&Def> = defs.iter().filter(|d| matches!(d.reach, Reach::Everywhere | Reach::Native)).collect();
     let mut out = String::from(HEADER);
     out.push_str("\n__all__ = [\n");
     let mut names: Vec<&str> = shown.iter().map(|d| d.name).collect();

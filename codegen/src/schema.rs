@@ -23,6 +23,9 @@ pub enum Reach {
     TypeScript,
     /// Only in the schema document and the MCP schemas (a result no binding returns).
     Mcp,
+    /// In the Python types and `bindings-node/index.d.ts`, not in `js/types.d.ts`: a result of the
+    /// native bindings only (the calendar, issue 32: the wasm package has no calendar functions).
+    Native,
 }
 
 /// One named definition of the schema document's `$defs`.
@@ -82,7 +85,7 @@ fn limits() -> Vec<(String, Value)> {
 #[must_use]
 #[allow(clippy::too_many_lines)] // one table of every definition, read top to bottom
 pub fn defs() -> Vec<Def> {
-    use Reach::{Everywhere, Mcp, TypeScript};
+    use Reach::{Everywhere, Mcp, Native, TypeScript};
     let limits = limits();
     let limit_members: Vec<(&str, Value)> = limits
         .iter()
@@ -341,6 +344,98 @@ pub fn defs() -> Vec<Def> {
                 "description": "A plan schema: JSON Schema 2020-12, as the core's `plan_schema` writes it (validator.md §9).",
             }),
             reach: Everywhere,
+        },
+        Def {
+            name: "CalendarWarning",
+            schema: object(
+                &[
+                    ("date", string("The date, `YYYY-MM-DD`, in the request's `timezone`.")),
+                    (
+                        "path",
+                        string("The block's JSONPath in the plan (validator.md §4), e.g. `$.routine.weekdays.sun[0]`."),
+                    ),
+                    (
+                        "message",
+                        string(
+                            "English: the local start, why it is a problem that day, and what a calendar does with it (RFC 5545 §3.3.5).",
+                        ),
+                    ),
+                ],
+                "A block whose local start does not exist (spring gap) or exists twice (autumn fold) on one date (issue 32).",
+            ),
+            reach: Native,
+        },
+        Def {
+            name: "CalendarExport",
+            schema: object(
+                &[
+                    (
+                        "text",
+                        string(
+                            "The VCALENDAR object (RFC 5545): UTF-8, lines ended by CRLF and folded at 75 octets; the same bytes on every surface.",
+                        ),
+                    ),
+                    (
+                        "warnings",
+                        array_of(
+                            "CalendarWarning",
+                            "One per block start in a daylight-saving gap or fold within a year of `startDate`, in date order, then block order; empty for goal plans and floating times.",
+                        ),
+                    ),
+                ],
+                "A valid plan as an iCalendar object (issue 32; momentum-plan-calendar's `Export`): a routine's blocks as weekly VEVENTs from the request's `startDate` in its `timezone`, a goal plan's activities as VTODOs.",
+            ),
+            reach: Native,
+        },
+        Def {
+            name: "Commitment",
+            schema: object(
+                &[
+                    ("label", string("The event's SUMMARY (trimmed); `Busy` when it has none.")),
+                    ("days", array_of("Weekday", "The weekdays it occurs on in the week, in week order.")),
+                    ("start", string("Local start `HH:MM` in the request's timezone (seconds dropped).")),
+                    (
+                        "end",
+                        string(
+                            "Local end `HH:MM` (seconds rounded up); not after `start` when it runs past midnight (a night shift).",
+                        ),
+                    ),
+                ],
+                "One commitment of a request (validator.md §3), as read from a calendar.",
+            ),
+            reach: Native,
+        },
+        Def {
+            name: "SkippedEvent",
+            schema: object(
+                &[
+                    ("uid", string("The event's UID (empty when it has none).")),
+                    ("summary", string("The event's SUMMARY (empty when it has none).")),
+                    (
+                        "why",
+                        string("Why it is not a commitment, in English (all-day, free, cancelled, unknown zone, ...)."),
+                    ),
+                ],
+                "An event of the week left out of the commitments, and why.",
+            ),
+            reach: Native,
+        },
+        Def {
+            name: "CalendarCommitments",
+            schema: object(
+                &[
+                    (
+                        "commitments",
+                        array_of(
+                            "Commitment",
+                            "The request's `commitments` for the week: one per distinct (label, start, end), in order of first occurrence, then label.",
+                        ),
+                    ),
+                    ("skipped", array_of("SkippedEvent", "The events of the week left out, in file order.")),
+                ],
+                "The commitments of one week read from a calendar file (issue 32; momentum-plan-calendar's `Imported`).",
+            ),
+            reach: Native,
         },
         Def {
             name: "SaveResult",

@@ -97,3 +97,17 @@ stream.push(42)
 // @ts-expect-error repeatedName is read-only
 stream.repeatedName = true
 void [settled, settledFromBytes, streamed, repeated, pushed, chunk, firstIssue, fromArray, fromReadable]
+
+// The calendar (issue 32): a calendar or the verdict of an invalid plan, told apart by `text`.
+import { planToIcalendar, commitmentsFromIcalendar } from '../../index.js'
+import type { CalendarExport, CalendarWarning, CalendarCommitments, Commitment, SkippedEvent } from '../../index.js'
+const exported: CalendarExport | Verdict = planToIcalendar({ format: 'daily-momentum-ai-plan' }, request, '20261207T120000Z')
+const icsText: string | null = 'text' in exported ? exported.text : null
+const dstWarnings: CalendarWarning[] = 'text' in exported ? exported.warnings : []
+const week: CalendarCommitments = commitmentsFromIcalendar('BEGIN:VCALENDAR', '2026-10-05', 'Europe/Zurich')
+const firstCommitment: Commitment | undefined = week.commitments[0]
+const commitmentDays: Weekday[] = week.commitments.flatMap((c) => c.days)
+const leftOut: SkippedEvent[] = week.skipped
+// @ts-expect-error dtstamp is a string
+planToIcalendar({}, request, 20261207)
+void [icsText, dstWarnings, firstCommitment, commitmentDays, leftOut]

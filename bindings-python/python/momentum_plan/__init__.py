@@ -16,6 +16,9 @@ JSONPath) and what to change, so the model can fix its draft.
 - :class:`PlanStream` validates a plan as it streams in (validator.md §10): each issue as soon as
   no continuation can remove it; :func:`stream_plan` and :func:`astream_plan` read a model's
   chunks (an iterable or an async iterable of ``str`` or ``bytes``) through one.
+- :func:`plan_to_icalendar` writes a valid plan as an iCalendar file (RFC 5545), and
+  :func:`commitments_from_icalendar` reads a week of a person's calendar as the request's
+  commitments (issue 32).
 - :func:`get_plan_contract` returns the contract a model needs before drafting (:class:`Contract`).
 - :data:`FORMAT`, :data:`CONTRACT_VERSION` and :data:`__version__` are constants.
 
@@ -33,9 +36,11 @@ from ._native import (
     FORMAT,
     PlanStream,
     __version__,
+    commitments_from_icalendar,
     get_plan_contract,
     is_warning,
     plan_schema,
+    plan_to_icalendar,
     repair_plan,
     validate_plan,
 )
@@ -52,14 +57,20 @@ __all__ = [
     "astream_plan",
     "stream_plan",
     "get_plan_contract",
+    "commitments_from_icalendar",
     "is_warning",
     "plan_schema",
+    "plan_to_icalendar",
     "repair_plan",
     "validate_plan",
     "Applicability",
+    "CalendarCommitments",
+    "CalendarExport",
+    "CalendarWarning",
     "Category",
     "CategoryId",
     "CheckName",
+    "Commitment",
     "Contract",
     "Fix",
     "Issue",
@@ -76,6 +87,7 @@ __all__ = [
     "Repair",
     "RepairStop",
     "SchemaVariant",
+    "SkippedEvent",
     "Verdict",
     "Weekday",
 ]

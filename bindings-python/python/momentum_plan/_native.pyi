@@ -3,12 +3,23 @@
 from collections.abc import Mapping
 from typing import Any, Dict, Final, final
 
-from momentum_plan import Contract, Issue, IssueCode, Repair, SchemaVariant, Verdict
+from momentum_plan import (
+    CalendarCommitments,
+    CalendarExport,
+    Contract,
+    Issue,
+    IssueCode,
+    Repair,
+    SchemaVariant,
+    Verdict,
+)
 
 __all__ = [
     "validate_plan",
     "repair_plan",
     "plan_schema",
+    "plan_to_icalendar",
+    "commitments_from_icalendar",
     "PlanStream",
     "is_warning",
     "get_plan_contract",
@@ -73,6 +84,39 @@ def is_warning(code: IssueCode | str) -> bool:
     (validator.md §4, §5.5: ``overnight``; ``notSaved``), that is, where a verdict lists it: for an
     issue without its verdict, as :meth:`PlanStream.push` returns them (§10). The core's rule;
     ``False`` for a string that is no issue code.
+    """
+
+def plan_to_icalendar(
+    plan: Mapping[str, Any] | str | bytes | bytearray | memoryview,
+    request: Mapping[str, Any] | str | bytes | bytearray | memoryview,
+    dtstamp: str,
+) -> CalendarExport | Verdict:
+    """Return a valid plan as an iCalendar object (RFC 5545; issue 32), or the verdict of a plan
+    that is not valid (``valid`` ``False``; tell them apart with ``"text" in result``: checkers
+    narrow ``"text" not in result`` to :class:`Verdict`; the other branch needs ``typing.cast``
+    to :class:`CalendarExport`, as the TypedDicts are not final).
+
+    ``plan`` and ``request`` are read as :func:`validate_plan` reads them, with the same
+    exceptions. ``dtstamp`` is the ``DTSTAMP`` of every component, a UTC date-time
+    ``YYYYMMDDTHHMMSSZ`` (the core has no clock). :class:`CalendarExport`'s ``text`` is the
+    calendar (CRLF lines, folded at 75 octets): a routine's blocks as weekly events from the
+    request's ``startDate`` in its ``timezone`` (floating times without one), a goal plan's
+    activities as to-dos; ``warnings`` lists the block starts in a daylight-saving gap or fold.
+    Raises ``ValueError`` with the crate's text for a request without a usable ``startDate`` or
+    ``timezone`` (``argument`` ``"request"``, ``path`` ``"$.startDate"`` / ``"$.timezone"``) and
+    for a malformed ``dtstamp`` (``argument`` ``"dtstamp"``); ``TypeError`` for a ``dtstamp``
+    that is not a ``str``.
+    """
+
+def commitments_from_icalendar(ics: str, start_date: str, timezone: str) -> CalendarCommitments:
+    """Return the commitments of the week from ``start_date`` (``YYYY-MM-DD``) in ``timezone``
+    (a tz database name) read from the calendar text ``ics`` (RFC 5545; issue 32), and the
+    events of that week left out with why.
+
+    Each commitment is a request's (validator.md §3): paste ``result["commitments"]`` into the
+    request. Raises ``ValueError`` with the crate's text for a file it cannot read (attribute
+    ``line``: the 1-based line at fault), a file over its caps, or a bad ``start_date`` /
+    ``timezone`` (``line`` ``None``); ``TypeError`` for an argument that is not a ``str``.
     """
 
 def get_plan_contract() -> Contract:

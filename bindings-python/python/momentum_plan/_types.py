@@ -19,9 +19,13 @@ else:  # pydantic (e.g. the MCP SDK's output schemas) needs typing_extensions' T
 
 __all__ = [
     "Applicability",
+    "CalendarCommitments",
+    "CalendarExport",
+    "CalendarWarning",
     "Category",
     "CategoryId",
     "CheckName",
+    "Commitment",
     "Contract",
     "Fix",
     "Issue",
@@ -38,6 +42,7 @@ __all__ = [
     "Repair",
     "RepairStop",
     "SchemaVariant",
+    "SkippedEvent",
     "Verdict",
     "Weekday",
 ]
@@ -371,3 +376,74 @@ class Repair(TypedDict):
 
 PlanSchema: TypeAlias = Dict[str, Any]
 """A plan schema: JSON Schema 2020-12, as the core's ``plan_schema`` writes it (validator.md §9)."""
+
+
+class CalendarWarning(TypedDict):
+    """A block whose local start does not exist (spring gap) or exists twice (autumn fold) on one
+    date (issue 32)."""
+
+    date: str
+    """The date, ``YYYY-MM-DD``, in the request's ``timezone``."""
+
+    path: str
+    """The block's JSONPath in the plan (validator.md §4), e.g. ``$.routine.weekdays.sun[0]``."""
+
+    message: str
+    """English: the local start, why it is a problem that day, and what a calendar does with it
+    (RFC 5545 §3.3.5)."""
+
+
+class CalendarExport(TypedDict):
+    """A valid plan as an iCalendar object (issue 32; momentum-plan-calendar's ``Export``): a
+    routine's blocks as weekly VEVENTs from the request's ``startDate`` in its ``timezone``, a
+    goal plan's activities as VTODOs."""
+
+    text: str
+    """The VCALENDAR object (RFC 5545): UTF-8, lines ended by CRLF and folded at 75 octets; the
+    same bytes on every surface."""
+
+    warnings: List[CalendarWarning]
+    """One per block start in a daylight-saving gap or fold within a year of ``startDate``, in
+    date order, then block order; empty for goal plans and floating times."""
+
+
+class Commitment(TypedDict):
+    """One commitment of a request (validator.md §3), as read from a calendar."""
+
+    label: str
+    """The event's SUMMARY (trimmed); ``Busy`` when it has none."""
+
+    days: List[Weekday]
+    """The weekdays it occurs on in the week, in week order."""
+
+    start: str
+    """Local start ``HH:MM`` in the request's timezone (seconds dropped)."""
+
+    end: str
+    """Local end ``HH:MM`` (seconds rounded up); not after ``start`` when it runs past midnight
+    (a night shift)."""
+
+
+class SkippedEvent(TypedDict):
+    """An event of the week left out of the commitments, and why."""
+
+    uid: str
+    """The event's UID (empty when it has none)."""
+
+    summary: str
+    """The event's SUMMARY (empty when it has none)."""
+
+    why: str
+    """Why it is not a commitment, in English (all-day, free, cancelled, unknown zone, ...)."""
+
+
+class CalendarCommitments(TypedDict):
+    """The commitments of one week read from a calendar file (issue 32; momentum-plan-calendar's
+    ``Imported``)."""
+
+    commitments: List[Commitment]
+    """The request's ``commitments`` for the week: one per distinct (label, start, end), in order
+    of first occurrence, then label."""
+
+    skipped: List[SkippedEvent]
+    """The events of the week left out, in file order."""

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, cast
 
 import momentum_plan
-from momentum_plan import Applicability, CategoryId, CheckName, Contract, Fix, Issue, IssueCode, Repair, RepairStop, Verdict, Weekday
+from momentum_plan import Applicability, CalendarCommitments, CalendarExport, CalendarWarning, CategoryId, Commitment, CheckName, Contract, Fix, Issue, IssueCode, Repair, RepairStop, Verdict, Weekday
 
 
 def summarize(verdict: Verdict) -> List[str]:
@@ -42,6 +42,25 @@ def fix_then_report(plan: Dict[str, Any] | str, request: Dict[str, Any]) -> Opti
     ops: List[str] = [op["op"] for op in repaired["patch"]]
     print(len(how), stopped, ops, repaired["rounds"] + len(repaired["revealed"]))
     return repaired["plan"] if repaired["verdict"]["valid"] else None
+
+
+def calendar_for(plan: Dict[str, Any], request: Dict[str, Any]) -> Optional[str]:
+    """The plan's calendar text, or ``None`` with its errors printed (issue 32)."""
+    result = momentum_plan.plan_to_icalendar(plan, request, "20261207T120000Z")
+    if "text" not in result:
+        print(summarize(result))
+        return None
+    export = cast(CalendarExport, result)
+    warnings: List[CalendarWarning] = export["warnings"]
+    print([w["date"] for w in warnings])
+    return export["text"]
+
+
+def commitments_of(ics: str) -> List[Commitment]:
+    week: CalendarCommitments = momentum_plan.commitments_from_icalendar(ics, "2026-10-05", "Europe/Zurich")
+    days: List[Weekday] = [d for c in week["commitments"] for d in c["days"]]
+    print(len(days), [s["why"] for s in week["skipped"]])
+    return week["commitments"]
 
 
 def schema_for(request: Dict[str, Any]) -> Dict[str, Any]:
