@@ -88,9 +88,9 @@ export function makeConverter(native, options = {}) {
   const MAX_DEPTH = native.maxDepth();
   const renderPath = native.renderPath;
   const CHECK_NAMES = native.checkNames();
-  const WARNING_CODES = new Set(native.warningCodes());
+  let warningCodes = null; // read from the native side on the first call
   /** Whether an issue with code `code` is a warning (validator.md §4, §10): the core's rule. */
-  const isWarning = (code) => WARNING_CODES.has(code);
+  const isWarning = (code) => (warningCodes ??= new Set(native.warningCodes())).has(code);
   const unpack = (packed) => unpackVerdict(decodeAnswer(packed), CHECK_NAMES);
   const parsed = (answer) => JSON.parse(decodeAnswer(answer));
   // The native calls taking texts, with the texts as UTF-8 bytes when the module wants them so.

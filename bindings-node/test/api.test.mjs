@@ -33,6 +33,7 @@ test('loads from the repository root with require, and as ESM', async () => {
     'PlanStream',
     'commitmentsFromIcalendar',
     'getPlanContract',
+    'isWarning',
     'planSchema',
     'planToIcalendar',
     'repairPlan',

@@ -29,8 +29,11 @@ function core(planText, requestText) {
 
 const codes = (v) => v.errors.map((i) => `${i.code} ${i.path}`);
 
-test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, renderPath, valueSpan and load', () => {
-  assert.deepEqual(Object.keys(wasm).sort(), ['PlanStream', 'getPlanContract', 'load', 'planSchema', 'renderPath', 'repairPlan', 'streamPlan', 'validatePlan', 'valueSpan']);
+test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan and load', () => {
+  assert.deepEqual(Object.keys(wasm).sort(), ['PlanStream', 'getPlanContract', 'isWarning', 'load', 'planSchema', 'renderPath', 'repairPlan', 'streamPlan', 'validatePlan', 'valueSpan']);
+  // isWarning is the core's rule, for a stream's settled issues (the stream tests check it on every vector)
+  assert.equal(typeof wasm.isWarning('overnight'), 'boolean');
+  assert.equal(wasm.isWarning('no such code'), false);
   assert.equal(wasm.renderPath(['routine', 'blocks', 0, "it's", 'a b']), "$.routine.blocks[0]['it\\'s']['a b']");
 });
 

@@ -71,7 +71,7 @@ export declare function getPlanContract(): Contract
  * host that has an issue without its verdict, as `PlanStream.push` returns them (§10). The core's
  * rule (`IssueCode::is_warning`); `false` for a code that is not one.
  */
-export declare function isWarning(code: IssueCode | string): boolean
+export declare function isWarning(code: string): boolean
 
 /** A chunk of a streamed plan's text: a string, or UTF-8 bytes (as `JsonText` reads bytes). */
 export type PlanChunk = string | ArrayBuffer | Uint8Array | Uint8ClampedArray | Int8Array | DataView
