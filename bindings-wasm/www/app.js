@@ -199,7 +199,10 @@ function showStreamed(plan, verdict) {
   // Errors first, numbered; then warnings, marked as the verdict's warnings are.
   const items = [
     ...issueItems(s.settled.filter((i) => !isWarning(i.code)), targets, false),
-    ...issueItems(s.settled.filter((i) => isWarning(i.code)), targets, true),
+    ...issueItems(s.settled.filter((i) => isWarning(i.code)), targets, true).map((item) => {
+      item.classList.add('is-warning');
+      return item;
+    }),
   ];
   for (const item of items) item.addEventListener('click', () => selectInPlan(item.dataset.path));
   $('settled').replaceChildren(...items);
