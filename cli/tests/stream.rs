@@ -35,6 +35,27 @@ fn spawn(args: &[&str]) -> std::process::Child {
         .expect("the binary runs")
 }
 
+/// The broken example's text and request, and `check --stream - --format json` started on that
+/// request (written into `dir`), its standard input and output taken.
+struct Streaming {
+    text: Vec<u8>,
+    request: Value,
+    req: PathBuf,
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: std::process::ChildStdout,
+}
+
+fn stream_broken_example(dir: &tempfile::TempDir) -> Streaming {
+    let text = std::fs::read(kit::root().join("examples/calm-weekday-broken.plan.json")).expect("example");
+    let request = kit::example("calm-weekday-broken.request.json");
+    let req = request_file(dir, &request);
+    let mut child = spawn(&["check", "--stream", "-", "--format", "json", "--request", req.to_str().expect("UTF-8")]);
+    let stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    Streaming { text, request, req, child, stdin, stdout }
+}
+
 /// `check` (with `--stream` or without) of `plan` on standard input, written all at once: exit
 /// code and stdout.
 fn run(stream: bool, request: &std::path::Path, plan: &[u8], format: &str) -> (i32, String) {
@@ -55,17 +76,12 @@ fn run(stream: bool, request: &std::path::Path, plan: &[u8], format: &str) -> (i
 
 #[test]
 fn the_first_settled_issue_is_printed_before_the_input_ends() {
-    let text = std::fs::read(kit::root().join("examples/calm-weekday-broken.plan.json")).expect("example");
-    let request = kit::example("calm-weekday-broken.request.json");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Streaming { text, request, req, mut child, mut stdin, stdout } = stream_broken_example(&dir);
     // Where the core settles the first issue: the shortest prefix whose push returns one.
     let mut s = PlanStream::new(request.clone());
     let at = (0..text.len()).find(|&i| !s.push(&text[i..=i]).is_empty()).expect("the example settles an issue") + 1;
     assert!(at < text.len(), "the first issue settles before the end ({at} of {} bytes)", text.len());
-    let dir = tempfile::tempdir().expect("tempdir");
-    let req = request_file(&dir, &request);
-    let mut child = spawn(&["check", "--stream", "-", "--format", "json", "--request", req.to_str().expect("UTF-8")]);
-    let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
     let (tx, rx) = mpsc::channel();
     let reader = std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
@@ -101,13 +117,8 @@ fn the_first_settled_issue_is_printed_before_the_input_ends() {
 /// standard input is still open, so the writer upstream (a model) is stopped then, not at its end.
 #[test]
 fn a_closed_standard_output_stops_the_stream() {
-    let text = std::fs::read(kit::root().join("examples/calm-weekday-broken.plan.json")).expect("example");
-    let request = kit::example("calm-weekday-broken.request.json");
     let dir = tempfile::tempdir().expect("tempdir");
-    let req = request_file(&dir, &request);
-    let mut child = spawn(&["check", "--stream", "-", "--format", "json", "--request", req.to_str().expect("UTF-8")]);
-    let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
+    let Streaming { text, mut child, mut stdin, stdout, .. } = stream_broken_example(&dir);
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut first = String::new();
