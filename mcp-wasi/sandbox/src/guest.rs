@@ -78,11 +78,16 @@ pub fn grant(b: &mut WasiCtxBuilder, grant: &Grant<'_>) -> wasmtime::Result<()> 
 
 /// The engine configuration of stdio (part of the cache key), which `--http` extends
 /// ([`crate::http::pool::PoolSizing::http_engine_config`]): wasmtime's defaults for the enabled
-/// features; components on; Cranelift optimising for speed.
+/// features; components on; Cranelift optimising for speed. In a build with the bench-only
+/// `profiling` feature, `MOMENTUM_PLAN_PERFMAP=1` adds wasmtime's perf map (issue 30 item 2).
 pub fn engine_config() -> Config {
     let mut c = Config::new();
     c.wasm_component_model(true);
     c.cranelift_opt_level(wasmtime::OptLevel::Speed);
+    #[cfg(feature = "profiling")]
+    if std::env::var_os("MOMENTUM_PLAN_PERFMAP").is_some_and(|v| v == "1") {
+        c.profiler(wasmtime::ProfilingStrategy::PerfMap);
+    }
     c
 }
 
