@@ -190,9 +190,18 @@ fn scan(b: &[u8], max_depth: usize, max_values: usize) -> Scan {
     while i < b.len() {
         match b[i] {
             b'"' => {
+                // To the closing quote: the next quote or backslash found many bytes at a time
+                // (`memchr2`; a string is most of a plan's bytes), an escape skipping the byte after it.
                 i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
+                while let Some(k) = b.get(i..).and_then(|rest| memchr::memchr2(b'"', b'\\', rest)) {
+                    if b[i + k] == b'"' {
+                        i += k;
+                        break;
+                    }
+                    i += k + 2;
+                }
+                if i < b.len() && b[i] != b'"' {
+                    i = b.len(); // an unterminated string: nothing after it counts
                 }
             }
             b'[' | b'{' => {
@@ -590,6 +599,58 @@ fn is_id_name(text: &[u8]) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// [`scan`] as it read strings a byte at a time before `memchr2`: the reference.
+    fn scan_bytewise(b: &[u8], max_depth: usize, max_values: usize) -> Scan {
+        let (mut depth, mut values, mut i) = (0usize, 1usize, 0);
+        while i < b.len() {
+            match b[i] {
+                b'"' => {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'[' | b'{' => {
+                    depth += 1;
+                    if depth > max_depth {
+                        return Scan::TooDeep(i);
+                    }
+                    values += 1;
+                }
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' | b':' => values += 1,
+                _ => {}
+            }
+            if values > max_values {
+                return Scan::TooMany;
+            }
+            i += 1;
+        }
+        Scan::Fits
+    }
+
+    #[test]
+    fn scan_agrees_with_the_bytewise_reading_on_every_short_text() {
+        // Every text of up to 6 bytes over the bytes that matter (quote, backslash, brackets,
+        // separators, other), at limits small enough that each outcome occurs.
+        const ALPHABET: &[u8] = b"\"\\{}[],a";
+        let mut text = Vec::new();
+        let mut outcomes = std::collections::HashSet::new();
+        for len in 0..=6u32 {
+            for mut n in 0..ALPHABET.len().pow(len) {
+                text.clear();
+                for _ in 0..len {
+                    text.push(ALPHABET[n % ALPHABET.len()]);
+                    n /= ALPHABET.len();
+                }
+                let got = super::scan(&text, 2, 4);
+                assert_eq!(got, scan_bytewise(&text, 2, 4), "{:?}", String::from_utf8_lossy(&text));
+                outcomes.insert(std::mem::discriminant(&got));
+            }
+        }
+        assert_eq!(outcomes.len(), 3, "Fits, TooDeep and TooMany all occur");
+    }
 
     fn request(id: Value) -> Skipped {
         Skipped::Request(id)
