@@ -5,10 +5,12 @@
 # a 5 MB call through both SDK clients, all shared vectors through validate_plan
 # and a sample through repair_plan and get_plan_schema), and over
 # Streamable HTTP (`--http`): the official conformance suite (two versions), the Python SDK client
-# in both modes, the TypeScript SDK client, two runners on one store, bad input and slow clients;
-# and the MCP Apps plan view in headless Chromium through the official ext-apps host bridge.
+# in both modes, the TypeScript SDK client, two runners on one store, bad input and slow clients,
+# and isolation between requests on one pool slot (the test-only canary guest,
+# mcp-wasi/sandbox/tests/canary); and the MCP Apps plan view in headless Chromium through the
+# official ext-apps host bridge.
 #
-# Builds in release: both server components (.wasm, wasm32-wasip2), the runner, the core probe and the core's
+# Builds in release: both server components (.wasm, wasm32-wasip2) and the canary guest, the runner, the core probe and the core's
 # line drivers (validate, repair); installs the venv (scripts/venv.sh) and the npm packages (npm ci); then runs the
 # runner's own tests (cargo test) and every e2e test. Works from any cwd; exit non-zero on any
 # failure. Honours CARGO_TARGET_DIR.
@@ -31,8 +33,8 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 fi
 
 # --- builds (release) ------------------------------------------------------------------------
-stamp "building the servers (.wasm: stdio and HTTP)"
-cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http
+stamp "building the servers (.wasm: stdio and HTTP) and the test-only canary guest"
+cargo build --release --target wasm32-wasip2 -p momentum-plan-mcp -p momentum-plan-mcp-http -p momentum-plan-sandbox-canary
 export MOMENTUM_PLAN_SANDBOX_WASM_DIR="$TARGET/wasm32-wasip2/release"   # the runner embeds these (sandbox build.rs)
 stamp "building the runner and the core probe (the first wasmtime build takes minutes)"
 cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
@@ -41,6 +43,7 @@ cargo build --release -p momentum-plan --example validate --example repair
 export MOMENTUM_PLAN_SANDBOX="$TARGET/release/momentum-plan-sandbox"
 export MOMENTUM_PLAN_MCP_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-mcp.wasm"
 export MOMENTUM_PLAN_MCP_HTTP_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-mcp-http.wasm"
+export MOMENTUM_PLAN_SANDBOX_CANARY_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-sandbox-canary.wasm"
 export MOMENTUM_PLAN_CORE_PROBE="$TARGET/release/examples/core-probe"
 export MOMENTUM_PLAN_VALIDATE="$TARGET/release/examples/validate"
 export MOMENTUM_PLAN_REPAIR="$TARGET/release/examples/repair"
