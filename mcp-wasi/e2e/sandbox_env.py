@@ -109,15 +109,8 @@ def ordered(text: str) -> Any:
 # ---- what the Python SDK tests check over both transports (test_python_sdk.py, test_http_python_sdk.py)
 
 #: The server's tools, in tools/list order.
-TOOLS = [
-    "get_plan_contract",
-    "validate_plan",
-    "repair_plan",
-    "get_plan_schema",
-    "export_calendar",
-    "import_commitments",
-    "save_plan",
-]
+TOOLS = [t["name"] for t in json.loads((ROOT / "schemas" / "mcp-catalog.json").read_text(encoding="utf-8"))["tools"]]
+assert TOOLS[-1] == "save_plan" and "export_calendar" in TOOLS, TOOLS
 
 
 class Elicitor:
@@ -152,6 +145,17 @@ def check_structured(result: Any) -> Any:
     return result.structured_content
 
 
+async def read_only_tools(c: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """The listed tools by name, after asserting each of ``names`` is read-only, not destructive,
+    idempotent, closed-world and declares an outputSchema."""
+    tools = {t.name: t for t in (await c.list_tools()).tools}
+    for name in names:
+        a = tool_annotations(tools[name])
+        assert a.read_only_hint is True and a.destructive_hint is False and a.idempotent_hint is True
+        assert a.open_world_hint is False and tools[name].output_schema is not None, name
+    return tools
+
+
 def core_calendar(inputs: list[dict[str, Any]]) -> list[Any]:
     """The calendar crate's answers for ``{"export": …}`` / ``{"import": …}`` objects (its ``ics``
     driver, ``calendar/examples/ics.rs``), parsed, in order."""
@@ -167,11 +171,7 @@ async def check_calendar(c: Any) -> None:
     stamp = "20261207T120000Z"
     calm_plan, calm_req = example("calm-weekday")
     broken_plan, broken_req = example("calm-weekday-broken")
-    tools = {t.name: t for t in (await c.list_tools()).tools}
-    for name in ("export_calendar", "import_commitments"):
-        a = tool_annotations(tools[name])
-        assert a.read_only_hint is True and a.destructive_hint is False and a.open_world_hint is False
-        assert tools[name].output_schema is not None
+    await read_only_tools(c, ("export_calendar", "import_commitments"))
     google = (CALENDAR_FIXTURES / "google.ics").read_text(encoding="utf-8")
     week = {"ics": google, "startDate": "2026-10-05", "timezone": "Europe/Zurich"}
     want_export, want_import = core_calendar(
@@ -204,11 +204,7 @@ async def check_repair_and_schema(c: Any) -> None:
     that do not fit and for a schema of a request at fault."""
     calm_plan, calm_req = example("calm-weekday")
     broken_plan, broken_req = example("calm-weekday-broken")
-    tools = {t.name: t for t in (await c.list_tools()).tools}
-    for name in ("repair_plan", "get_plan_schema"):
-        a = tool_annotations(tools[name])
-        assert a.read_only_hint is True and a.destructive_hint is False and a.idempotent_hint is True
-        assert tools[name].output_schema is not None
+    tools = await read_only_tools(c, ("repair_plan", "get_plan_schema"))
     assert tools["repair_plan"].input_schema["properties"]["unsafe"]["type"] == "boolean"
     assert tools["get_plan_schema"].input_schema["properties"]["variant"]["enum"] == ["validation", "strict"]
 

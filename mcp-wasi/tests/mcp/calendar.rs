@@ -8,7 +8,6 @@
 //! naming what is wrong, never a protocol error or a crash, in both eras and over HTTP.
 
 use crate::common::*;
-use momentum_plan_mcp::http::{HttpConfig, HttpRequest, handle};
 use serde_json::{Value, json};
 
 /// The `DTSTAMP` every export here is given (the crate has no clock).
@@ -265,17 +264,8 @@ fn both_calendar_tools_are_listed_read_only_in_every_era_and_answer_over_http() 
     assert_eq!(result["content"][1]["resource"]["mimeType"], "text/calendar");
     // Over Streamable HTTP (2026-07-28).
     let message = modern(4, "tools/call", call("export_calendar", arguments), json!({}));
-    let body = message.to_string().into_bytes();
-    let headers = [
-        ("content-type".to_owned(), b"application/json".to_vec()),
-        ("mcp-protocol-version".to_owned(), b"2026-07-28".to_vec()),
-        ("mcp-method".to_owned(), b"tools/call".to_vec()),
-        ("mcp-name".to_owned(), b"export_calendar".to_vec()),
-    ];
-    let request_http =
-        HttpRequest { method: "POST", path: "/mcp", authority: Some("127.0.0.1:8765"), headers: &headers, body: &body };
-    let response = handle(None, &HttpConfig::default(), &request_http);
-    assert_eq!(response.status, 200);
-    let answer = momentum_plan::parse_json(std::str::from_utf8(&response.body).unwrap()).unwrap();
+    let (status, body) = crate::repair::over_http(&message, "export_calendar");
+    assert_eq!(status, 200);
+    let answer = momentum_plan::parse_json(std::str::from_utf8(&body).unwrap()).unwrap();
     assert_export(&answer["result"], &plan, &request, &uri, "http");
 }

@@ -98,17 +98,7 @@ fn read_only_mode_offers_no_store() {
     assert!(!instructions.contains("plan://"), "{instructions}");
     let tools = h.result(&req(2, "tools/list", json!({})));
     let names: Vec<&str> = tools["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(
-        names,
-        [
-            "get_plan_contract",
-            "validate_plan",
-            "repair_plan",
-            "get_plan_schema",
-            "export_calendar",
-            "import_commitments"
-        ]
-    );
+    assert_eq!(names, TOOLS[..6], "every tool but save_plan");
     for word in ["repair_plan", "get_plan_schema", "requestAtFault"] {
         assert!(instructions.contains(word), "{instructions}");
     }
@@ -143,18 +133,7 @@ fn tools_list_is_gated_by_version() {
         assert_classic(&r);
         let tools = r["tools"].as_array().expect("tools");
         let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
-        assert_eq!(
-            names,
-            [
-                "get_plan_contract",
-                "validate_plan",
-                "repair_plan",
-                "get_plan_schema",
-                "export_calendar",
-                "import_commitments",
-                "save_plan"
-            ]
-        );
+        assert_eq!(names, TOOLS);
         for tool in tools {
             assert!(tool["description"].as_str().unwrap().len() > 80, "{tool}");
             assert_eq!(tool["inputSchema"]["type"], "object");
