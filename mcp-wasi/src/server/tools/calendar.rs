@@ -112,9 +112,12 @@ fn calendar_uri(request: &Value) -> String {
     fill(&c.uri_template, &[("requestId", &encoded)])
 }
 
-/// Now, as a UTC `DTSTAMP` (`YYYYMMDDTHHMMSSZ`): the WASI wall clock the runtime grants.
+/// Now, as a UTC `DTSTAMP` (`YYYYMMDDTHHMMSSZ`): the WASI wall clock the runtime grants. Written
+/// field by field, as the calendar crate writes its date-times (jiff's `strftime` would add its
+/// whole formatter to the `.wasm`).
 fn now() -> String {
-    jiff::Timestamp::now().strftime("%Y%m%dT%H%M%SZ").to_string()
+    let t = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).datetime();
+    format!("{:04}{:02}{:02}T{:02}{:02}{:02}Z", t.year(), t.month(), t.day(), t.hour(), t.minute(), t.second())
 }
 
 #[cfg(test)]
