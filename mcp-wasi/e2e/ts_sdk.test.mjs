@@ -18,6 +18,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   ROOT,
   RUNNER,
+  TOOLS,
   WASM,
   checkRefusalAndFirstSave,
   coreCalendar,
@@ -61,7 +62,7 @@ test('classic session: every tool, refusal, save, overwrite accepted, resource, 
     assert.match(client.getInstructions() ?? '', /save/i);
 
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan']);
+    assert.deepEqual(tools.map((t) => t.name), TOOLS);
     for (const t of tools) {
       assert.ok(t.title && t.description && t.outputSchema, t.name);
       assert.equal(t.annotations.idempotentHint, true);
@@ -138,7 +139,7 @@ test('read-only run: no save_plan, no resources', async () => {
   const { client } = await connect(null, null);
   try {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema']);
+    assert.deepEqual(tools.map((t) => t.name), TOOLS.filter((n) => n !== 'save_plan'));
     assert.equal(client.getServerCapabilities().resources, undefined);
     const calm = example('calm-weekday');
     assert.equal(structured(await client.callTool({ name: 'validate_plan', arguments: calm })).valid, true);

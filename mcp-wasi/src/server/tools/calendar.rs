@@ -116,7 +116,7 @@ fn calendar_uri(request: &Value) -> String {
 /// field by field, as the calendar crate writes its date-times (jiff's `strftime` would add its
 /// whole formatter to the `.wasm`).
 fn now() -> String {
-    let t = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).datetime();
+    let t = jiff::tz::TimeZone::UTC.to_datetime(jiff::Timestamp::now());
     format!("{:04}{:02}{:02}T{:02}{:02}{:02}Z", t.year(), t.month(), t.day(), t.hour(), t.minute(), t.second())
 }
 
