@@ -9,6 +9,7 @@ use crate::model::{EmbeddedResource, TextResourceContents};
 use momentum_plan_calendar::{ExportError, Imported, Warning};
 use serde::Serialize;
 use serde_json::{Map, Value};
+use std::fmt::Write as _;
 
 /// `export_calendar`'s `structuredContent` (codegen's `ExportCalendarResult`): the resource's
 /// uri, and the crate's `Export::events` and `Export::warnings`.
@@ -24,7 +25,7 @@ pub(super) struct ExportResult {
 /// server's clock, [`now`]). A valid plan: the text block and `structuredContent`
 /// `{uri, events, warnings}`, then the calendar as an embedded resource (`uri` from the
 /// request's `requestId`, [`calendar_uri`]). A plan that is not valid: the catalog's
-/// `calendar.planInvalid` with validate_plan's verdict, as a tool error. Any other refusal (no
+/// `calendar.planInvalid` with `validate_plan`'s verdict, as a tool error. Any other refusal (no
 /// `startDate`, an unknown `timezone`, a malformed `dtstamp`) is the crate's message, a tool error.
 pub(super) fn export(arguments: Map<String, Value>) -> Result<ToolResult<ExportResult>, ToolError> {
     let (plan, request, options) = plan_arguments(EXPORT_CALENDAR, arguments, &[DTSTAMP])?;
@@ -106,7 +107,7 @@ fn calendar_uri(request: &Value) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             encoded.push(char::from(b));
         } else {
-            encoded.push_str(&format!("%{b:02X}"));
+            let _ = write!(encoded, "%{b:02X}");
         }
     }
     fill(&c.uri_template, &[("requestId", &encoded)])
