@@ -197,7 +197,7 @@ fn argument_errors() -> Value {
 /// with every byte outside the unreserved set `A-Z a-z 0-9 - . _ ~` percent-encoded as `%XX`,
 /// upper-case hex, of its UTF-8; `unnamed` when the request has no string `requestId`, the
 /// calendar crate's own UID prefix then) and `mimeType`, and the tool error for a plan that is not
-/// valid (`planInvalid`; slot `{verdict}`: the verdict as compact JSON, validate_plan's object).
+/// valid (`planInvalid`; slot `{verdict}`: the verdict as compact JSON, `validate_plan`'s object).
 /// Every other refusal of the two calendar tools is the crate's message as it is (`ExportError`,
 /// `ImportError`: a request without a usable `startDate` or `timezone`, a malformed `dtstamp`, a
 /// calendar file that cannot be read, with its line).

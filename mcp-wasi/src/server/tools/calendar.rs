@@ -9,7 +9,6 @@ use crate::model::{EmbeddedResource, TextResourceContents};
 use momentum_plan_calendar::{ExportError, Imported, Warning};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::fmt::Write as _;
 
 /// `export_calendar`'s `structuredContent` (codegen's `ExportCalendarResult`): the resource's
 /// uri, and the crate's `Export::events` and `Export::warnings`.
@@ -107,7 +106,8 @@ fn calendar_uri(request: &Value) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             encoded.push(char::from(b));
         } else {
-            let _ = write!(encoded, "%{b:02X}");
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            encoded.extend(['%', char::from(HEX[usize::from(b >> 4)]), char::from(HEX[usize::from(b & 15)])]);
         }
     }
     fill(&c.uri_template, &[("requestId", &encoded)])
