@@ -212,7 +212,14 @@ def main():
                  mcp_call(7, "repair_plan", plan_js, req_js, modern=True).replace(
                      '"arguments":{', '"arguments":{"unsafe":true,', 1),
                  '{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"get_plan_schema",'
-                 '"arguments":{"request":%s,"variant":"%s"}}}' % (req_js, ("validation", "strict")[i % 2])]
+                 '"arguments":{"request":%s,"variant":"%s"}}}' % (req_js, ("validation", "strict")[i % 2]),
+                 # the calendar tools (issue 32): an export with a DTSTAMP, an import of a tiny file
+                 mcp_call(9, "export_calendar", plan_js, req_js).replace(
+                     '"arguments":{', '"arguments":{"dtstamp":"20261207T120000Z",', 1),
+                 '{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"import_commitments","arguments":'
+                 '{"calendar":"BEGIN:VCALENDAR\\r\\nBEGIN:VEVENT\\r\\nDTSTART:20261005T090000Z\\r\\n'
+                 'RRULE:FREQ=WEEKLY;BYDAY=MO,WE\\r\\nSUMMARY:Work\\r\\nEND:VEVENT\\r\\nEND:VCALENDAR\\r\\n",'
+                 '"startDate":"2026-10-05","timezone":"Europe/Zurich"}}}']
         mcp.add(utf8("\n".join(lines)))
         if i < 8:
             # The overwrite question and its answers (the server numbers its questions 1, 2, ...),

@@ -9,6 +9,10 @@
 //   validate_plan      the verdict on a plan (object or JSON text) for a request (validator.md §4)
 //   repair_plan        the safe fixes applied and the plan checked again (validator.md §9)
 //   get_plan_schema    the JSON Schema of the plan a request asks for (validator.md §9)
+//   export_calendar    a valid plan as an iCalendar file (issue 32, planToIcalendar), returned as an
+//                      embedded text/calendar resource; an invalid plan gets its verdict in a tool error
+//   import_commitments one week of a calendar file as the request's commitments (issue 32,
+//                      commitmentsFromIcalendar)
 //   save_plan          validates again and saves a valid plan as <requestId>.json in the store;
 //                      asks the person (elicitation) before replacing a saved plan
 //
@@ -52,7 +56,14 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { readFileSync } from 'node:fs'
-import { validatePlan, repairPlan, planSchema, getPlanContract } from '../index.mjs'
+import {
+  validatePlan,
+  repairPlan,
+  planSchema,
+  getPlanContract,
+  planToIcalendar,
+  commitmentsFromIcalendar,
+} from '../index.mjs'
 
 const require = createRequire(import.meta.url)
 const { version, peerDependencies } = require('../package.json')
@@ -189,10 +200,14 @@ function unexpectedNames(names) {
   return fill(names.length === 1 ? texts.one : texts.many, { names: names.map((n) => `\`${n}\``).join(', ') })
 }
 
+/** The arguments of import_commitments, in the order they are checked (each a string). */
+const CALENDAR_ARGUMENTS = ['calendar', 'startDate', 'timezone']
+
 /**
  * The tool error text for `args` of `tool` that do not fit its input schema, or null when they
  * fit (mcp-server.md "Catalog"). The checks and their order are the catalog's (momentum-plan-codegen,
- * argument_errors): plan, request, unsafe, variant, then the names left over, in the order sent.
+ * argument_errors): plan, request, unsafe, variant, dtstamp, calendar, startDate, timezone, then
+ * the names left over, in the order sent.
  */
 function argumentError(tool, args) {
   const e = ARGUMENT_ERRORS
@@ -207,19 +222,29 @@ function argumentError(tool, args) {
     return names.length === 0 ? null : fill(e.noArguments, { tool, unexpected: unexpectedNames(names) })
   }
   const problems = []
-  if (tool !== 'get_plan_schema') {
-    if (!Object.hasOwn(left, 'plan')) problems.push(e.plan.missing)
-    else {
-      const plan = take('plan')
-      const kind = jsonKind(plan)
-      if (kind !== e.kinds.object && kind !== e.kinds.string) problems.push(fill(e.plan.type, { kind }))
+  if (tool === 'import_commitments') {
+    for (const name of CALENDAR_ARGUMENTS) {
+      if (!Object.hasOwn(left, name)) problems.push(e[name].missing)
+      else {
+        const value = take(name)
+        if (typeof value !== 'string') problems.push(fill(e[name].type, { kind: jsonKind(value) }))
+      }
     }
-  }
-  const requestTexts = tool === 'get_plan_schema' ? e.schemaRequest : e.request
-  if (!Object.hasOwn(left, 'request')) problems.push(requestTexts.missing)
-  else {
-    const kind = jsonKind(take('request'))
-    if (kind !== e.kinds.object) problems.push(fill(requestTexts.type, { kind }))
+  } else {
+    if (tool !== 'get_plan_schema') {
+      if (!Object.hasOwn(left, 'plan')) problems.push(e.plan.missing)
+      else {
+        const plan = take('plan')
+        const kind = jsonKind(plan)
+        if (kind !== e.kinds.object && kind !== e.kinds.string) problems.push(fill(e.plan.type, { kind }))
+      }
+    }
+    const requestTexts = tool === 'get_plan_schema' ? e.schemaRequest : e.request
+    if (!Object.hasOwn(left, 'request')) problems.push(requestTexts.missing)
+    else {
+      const kind = jsonKind(take('request'))
+      if (kind !== e.kinds.object) problems.push(fill(requestTexts.type, { kind }))
+    }
   }
   if (tool === 'repair_plan' && Object.hasOwn(left, 'unsafe')) {
     const unsafe = take('unsafe')
@@ -235,6 +260,11 @@ function argumentError(tool, args) {
         problems.push(fill(e.variant.unknown, { error: err.message }))
       }
     }
+  }
+  if (tool === 'export_calendar' && Object.hasOwn(left, 'dtstamp')) {
+    // its form is the calendar crate's to judge (a tool error in its words)
+    const dtstamp = take('dtstamp')
+    if (typeof dtstamp !== 'string') problems.push(fill(e.dtstamp.type, { kind: jsonKind(dtstamp) }))
   }
   const names = Object.keys(left)
   if (names.length > 0) problems.push(fill(e.leftOver, { unexpected: unexpectedNames(names), accepted: e.accepted[tool] }))
@@ -254,6 +284,25 @@ const result = (value) => ({
   structuredContent: value,
 })
 const toolError = (text) => ({ content: [{ type: 'text', text }], isError: true })
+
+/** What export_calendar answers besides the calendar crate's texts (the catalog's `calendar`). */
+const CALENDAR = CATALOG.calendar
+
+/**
+ * The exported calendar's uri: the catalog's calendar.uriTemplate with the request's requestId
+ * (else the catalog's `unnamed`), every byte outside RFC 3986's unreserved characters
+ * percent-encoded (RFC 6570 simple expansion: encodeURIComponent, and its `!'()*` too).
+ */
+function calendarUri(request) {
+  const id = typeof request.requestId === 'string' ? request.requestId : CALENDAR.unnamed
+  const encoded = encodeURIComponent(id).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return fill(CALENDAR.uriTemplate, { requestId: encoded })
+}
+
+/** Now, as a UTC DTSTAMP `YYYYMMDDTHHMMSSZ` (the calendar crate has no clock). */
+function utcNowStamp() {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+}
 
 /** validatePlan, with a value JSON cannot hold (a TypeError/SyntaxError) as a tool error. */
 function judge(plan, request) {
@@ -321,6 +370,50 @@ function createPlanner() {
       } catch (e) {
         // TypeError/SyntaxError: a request JSON cannot hold; Error: a request no plan can satisfy
         // (the core's words either way, as a tool error, mcp-server.md).
+        if (e instanceof Error) return toolError(e.message)
+        throw e
+      }
+    }),
+  )
+
+  server.registerTool(
+    'export_calendar',
+    { ...catalogTool('export_calendar'), inputSchema: anyArguments },
+    checked('export_calendar', async ({ plan, request, dtstamp }) => {
+      let exported
+      try {
+        exported = planToIcalendar(plan, request, dtstamp ?? utcNowStamp())
+      } catch (e) {
+        // no startDate, an unknown timezone, a malformed dtstamp (the crate's words); a value JSON
+        // cannot hold (validatePlan's TypeError/SyntaxError)
+        if (e instanceof Error) return toolError(e.message)
+        throw e
+      }
+      if (!('text' in exported)) {
+        // a plan that is not valid: validatePlan's verdict, no calendar
+        const { verdict } = judge(plan, request)
+        return toolError(fill(CALENDAR.planInvalid, { verdict: JSON.stringify(verdict?.valid === false ? verdict : exported) }))
+      }
+      const uri = calendarUri(request)
+      const value = { uri, events: exported.events, warnings: exported.warnings }
+      return {
+        content: [
+          { type: 'text', text: JSON.stringify(value) },
+          { type: 'resource', resource: { uri, mimeType: CALENDAR.mimeType, text: exported.text } },
+        ],
+        structuredContent: value,
+      }
+    }),
+  )
+
+  server.registerTool(
+    'import_commitments',
+    { ...catalogTool('import_commitments'), inputSchema: anyArguments },
+    checked('import_commitments', async ({ calendar, startDate, timezone }) => {
+      try {
+        return result(commitmentsFromIcalendar(calendar, startDate, timezone))
+      } catch (e) {
+        // a file the crate cannot read (its line), a start date or zone it cannot use
         if (e instanceof Error) return toolError(e.message)
         throw e
       }

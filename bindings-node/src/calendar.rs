@@ -2,7 +2,7 @@
 //! not in `momentum_plan_js`, which the wasm validator module is built from and which must stay
 //! small. Thin: the rules and messages are the crate's; `calendar.js` reads the answers.
 //!
-//! Each answer is one JSON text: the result (`{"text", "warnings"}`, an invalid plan's verdict
+//! Each answer is one JSON text: the result (`{"text", "events", "warnings"}`, an invalid plan's verdict
 //! `{"valid", ...}`, or `{"commitments", "skipped"}`), or `{"error": {"name", "message",
 //! "argument", "path", "line"}}` naming the JS error class `calendar.js` throws. No result has an
 //! `error` member.

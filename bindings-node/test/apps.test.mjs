@@ -33,7 +33,14 @@ test('a client declaring the extension sees the view linked and reads the same b
   try {
     const { tools } = await client.listTools()
     const links = Object.fromEntries(tools.map((t) => [t.name, getToolUiResourceUri(t) ?? null]))
-    assert.deepEqual(links, { get_plan_contract: null, validate_plan: VIEW_URI, repair_plan: VIEW_URI, get_plan_schema: null })
+    assert.deepEqual(links, {
+      get_plan_contract: null,
+      validate_plan: VIEW_URI,
+      repair_plan: VIEW_URI,
+      get_plan_schema: null,
+      export_calendar: null,
+      import_commitments: null,
+    })
     const { contents } = await client.readResource({ uri: VIEW_URI })
     assert.equal(contents.length, 1)
     assert.equal(contents[0].mimeType, 'text/html;profile=mcp-app')

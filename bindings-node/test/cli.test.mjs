@@ -16,6 +16,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 const SERVER = fileURLToPath(new URL('../examples/server.mjs', import.meta.url))
 const { version, bin } = createRequire(import.meta.url)('../package.json')
+/** The catalog's tool names, in order (the server lists them all with a store). */
+const CATALOG_TOOLS = createRequire(import.meta.url)('../mcp-catalog.json').tools.map((t) => t.name)
 const run = (...args) => spawnSync(process.execPath, [SERVER, ...args], { encoding: 'utf8', timeout: 30000 })
 
 test('the bin is examples/server.mjs; --help and --version exit 0', () => {
@@ -103,7 +105,7 @@ test('--http PORT: Streamable HTTP on 127.0.0.1, a session per client, local Hos
     assert.notEqual(transports[0].sessionId, transports[1].sessionId)
     for (const c of clients) {
       const { tools } = await c.listTools()
-      assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan'])
+      assert.deepEqual(tools.map((t) => t.name), CATALOG_TOOLS)
     }
     const r = await clients[0].callTool({ name: 'validate_plan', arguments: { plan: '{}', request: {} } })
     assert.equal(r.structuredContent.valid, false)

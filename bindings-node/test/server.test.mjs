@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 
 const require = createRequire(import.meta.url)
-const { validatePlan, planSchema, getPlanContract } = require('../index.js')
+const { validatePlan, planSchema, getPlanContract, planToIcalendar, commitmentsFromIcalendar } = require('../index.js')
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SERVER = fileURLToPath(new URL('../examples/server.mjs', import.meta.url))
 const read = (name) => readFileSync(join(ROOT, 'examples', name), 'utf8')
@@ -66,7 +66,7 @@ test('initialize: server info and the catalog\'s instructions', () => {
   assert.equal(client.getInstructions(), catalog.instructions.withStore)
 })
 
-test('tools/list: the catalog\'s five tools, texts, annotations and schemas', async () => {
+test('tools/list: the catalog\'s seven tools, texts, annotations and schemas', async () => {
   const { tools } = await client.listTools()
   assert.deepEqual(tools.map((t) => t.name), catalog.tools.map((t) => t.name))
   for (const [i, t] of tools.entries()) {
@@ -133,6 +133,81 @@ test('arguments that do not fit are the catalog\'s tool error (the sandbox\'s te
   }
   const contract = await call('get_plan_contract', { x: 1 })
   assert.equal(contract.content[0].text, 'Invalid arguments for get_plan_contract: it takes no arguments (unexpected argument `x`); call it with {}.')
+})
+
+const STAMP = '20261207T120000Z'
+const FIXTURES = join(ROOT, 'calendar', 'tests', 'fixtures')
+
+/** An export's parts: structuredContent (also the text block's JSON) and the embedded resource. */
+function calendarOf(res) {
+  assert.equal(res.isError ?? false, false, JSON.stringify(res.content))
+  assert.deepEqual(res.content.map((c) => c.type), ['text', 'resource'])
+  assert.deepEqual(JSON.parse(res.content[0].text), res.structuredContent)
+  return { structured: res.structuredContent, resource: res.content[1].resource }
+}
+
+test('export_calendar: the binding\'s calendar bytes as a text/calendar resource, object or text', async () => {
+  const want = planToIcalendar(calm, calmRequest, STAMP)
+  const uri = `calendar://${calm.requestId}.ics`
+  for (const plan of [calm, calmText]) {
+    const got = calendarOf(await call('export_calendar', { plan, request: calmRequest, dtstamp: STAMP }))
+    assert.deepEqual(got, {
+      structured: { uri, events: want.events, warnings: want.warnings },
+      resource: { uri, mimeType: 'text/calendar', text: want.text },
+    })
+  }
+  assert.ok(want.events > 0)
+})
+
+test('export_calendar without dtstamp: the server\'s clock, the same bytes otherwise', async () => {
+  const stamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+  const before = stamp()
+  const { resource } = calendarOf(await call('export_calendar', { plan: calm, request: calmRequest }))
+  const after = stamp()
+  const at = resource.text.indexOf('DTSTAMP:') + 'DTSTAMP:'.length
+  const got = resource.text.slice(at, at + 16)
+  assert.ok(before <= got && got <= after, `${before} <= ${got} <= ${after}`)
+  assert.equal(resource.text, planToIcalendar(calm, calmRequest, got).text)
+})
+
+test('export_calendar: an invalid plan gets its verdict in a tool error; the crate\'s refusals in its words', async () => {
+  const refused = await call('export_calendar', { plan: broken, request: brokenRequest })
+  assert.equal(refused.isError, true)
+  assert.equal(refused.structuredContent, undefined)
+  assert.deepEqual(refused.content, [
+    { type: 'text', text: catalog.calendar.planInvalid.replace('{verdict}', JSON.stringify(validatePlan(broken, brokenRequest))) },
+  ])
+  const noStart = { ...calmRequest }
+  delete noStart.startDate
+  const res = await call('export_calendar', { plan: { ...calm, request: noStart }, request: noStart, dtstamp: STAMP })
+  assert.equal(res.isError, true)
+  assert.match(res.content[0].text, /^the request has no startDate/)
+  const bad = await call('export_calendar', { plan: calm, request: calmRequest, dtstamp: 'today' })
+  assert.equal(bad.content[0].text, 'dtstamp "today" is not a UTC date-time YYYYMMDDTHHMMSSZ (e.g. "20261207T120000Z")')
+})
+
+test('import_commitments: each fixture as the binding reads it; bad input a clear tool error', async () => {
+  for (const name of ['google', 'apple', 'outlook']) {
+    const ics = readFileSync(join(FIXTURES, `${name}.ics`), 'utf8')
+    const got = structured(await call('import_commitments', { calendar: ics, startDate: '2026-10-05', timezone: 'Europe/Zurich' }))
+    assert.deepEqual(got, commitmentsFromIcalendar(ics, '2026-10-05', 'Europe/Zurich'), name)
+    const expected = JSON.parse(readFileSync(join(FIXTURES, `${name}.expected.json`), 'utf8'))
+    assert.deepEqual(got.commitments, expected.commitments, name)
+  }
+  const malformed = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026-10-05\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
+  const res = await call('import_commitments', { calendar: malformed, startDate: '2026-10-05', timezone: 'UTC' })
+  assert.equal(res.isError, true)
+  assert.match(res.content[0].text, /^the calendar file is malformed at line 3: /)
+  const e = catalog.argumentErrors
+  const args = await call('import_commitments', { calendar: 5, timezone: null, x: 1 })
+  assert.equal(args.content[0].text, `Invalid arguments for import_commitments: ${[
+    e.calendar.type.replace('{kind}', 'a number'),
+    e.startDate.missing,
+    e.timezone.type.replace('{kind}', 'null'),
+    `unexpected argument \`x\`: ${e.accepted.import_commitments}`,
+  ].join('; ')}.`)
+  const stamp = await call('export_calendar', { plan: calm, request: calmRequest, dtstamp: 5 })
+  assert.equal(stamp.content[0].text, `Invalid arguments for export_calendar: ${e.dtstamp.type.replace('{kind}', 'a number')}.`)
 })
 
 test('initialize: the catalog\'s name and title; no listChanged, as no list_changed is ever sent', () => {

@@ -10,7 +10,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 
 /// A valid plan as an iCalendar object (RFC 5545; issue 32): returns
-/// `{"text": str, "warnings": [{"date", "path", "message"}]}` (`CalendarExport`), or, for a plan
+/// `{"text": str, "events": int, "warnings": [{"date", "path", "message"}]}` (`CalendarExport`), or, for a plan
 /// that is not valid, its verdict (`Verdict`, `valid` `False`; the same dict `validate_plan`
 /// returns), never a calendar.
 ///

@@ -41,6 +41,8 @@ async def declaring(mode: str, store: Path) -> None:
             "validate_plan": VIEW_URI,
             "repair_plan": VIEW_URI,
             "get_plan_schema": None,
+            "export_calendar": None,
+            "import_commitments": None,
             "save_plan": None,
         }
         result = await client.read_resource(VIEW_URI)

@@ -2,7 +2,7 @@
 own answers, read at test time.
 
 1. Every shared vector through ``plan_to_icalendar`` (the plan as given, and an object plan as its
-   JSON text): a valid plan's ``{"text", "warnings"}`` equals the crate's ``ics`` driver
+   JSON text): a valid plan's ``{"text", "events", "warnings"}`` equals the crate's ``ics`` driver
    (``cargo run -p momentum-plan-calendar --example ics``) on the same input, the calendar text byte
    for byte; an invalid plan gives the core's verdict (the ``validate`` driver's bytes); a request
    the crate cannot place raises ``ValueError`` with the driver's error text.

@@ -110,7 +110,7 @@ async def scenario(connect: Connect, mode: str, store: Path) -> None:
 
         # The catalog.
         tools = {t.name: t for t in (await client.list_tools()).tools}
-        assert list(tools) == ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]
+        assert list(tools) == [t["name"] for t in CATALOG["tools"]]
         for t in tools.values():
             assert t.title and t.description and t.output_schema and t.annotations
             assert t.annotations.open_world_hint is False and t.annotations.idempotent_hint is True
@@ -434,5 +434,114 @@ def test_arguments_that_do_not_fit_are_the_catalogs_tool_error(tmp_path: Path) -
                 assert r.structured_content is None
             r = await client.call_tool("get_plan_contract", {"x": 1})
             assert error_text(r) == "Invalid arguments for get_plan_contract: it takes no arguments (unexpected argument `x`); call it with {}."
+
+    asyncio.run(run())
+
+
+# -- the calendar tools (issue 32) -------------------------------------------------------------
+
+STAMP = "20261207T120000Z"
+FIXTURES = HERE.parent.parent / "calendar" / "tests" / "fixtures"
+
+
+def calendar_of(result: types.CallToolResult) -> Dict[str, Any]:
+    """An export's parts: ``structured`` (``{uri, events, warnings}``, also the text block's JSON)
+    and the embedded resource's ``uri``, ``mimeType`` and ``text``."""
+    assert result.is_error is False, result.content
+    assert [c.type for c in result.content] == ["text", "resource"]
+    text, embedded = result.content
+    assert isinstance(text, types.TextContent) and isinstance(embedded, types.EmbeddedResource)
+    assert json.loads(text.text) == result.structured_content
+    resource = embedded.resource
+    assert isinstance(resource, types.TextResourceContents)
+    return {"structured": result.structured_content, "uri": str(resource.uri), "mimeType": resource.mime_type, "text": resource.text}
+
+
+async def calendar_scenario(client: Client) -> None:
+    tools = {t.name: t for t in (await client.list_tools()).tools}
+    for name in ("export_calendar", "import_commitments"):
+        assert tools[name].annotations is not None and tools[name].annotations.read_only_hint is True
+        assert tools[name].output_schema == CATALOG_TOOLS[name]["outputSchema"]
+    uri = f"calendar://{PLAN_ID}.ics"
+    # A valid plan, as an object and as text: the binding's bytes as a text/calendar resource.
+    want = momentum_plan.plan_to_icalendar(PLAN, REQUEST, STAMP)
+    assert "text" in want
+    for plan in (PLAN, json.dumps(PLAN, indent=2)):
+        got = calendar_of(await client.call_tool("export_calendar", {"plan": plan, "request": REQUEST, "dtstamp": STAMP}))
+        assert got == {
+            "structured": {"uri": uri, "events": want["events"], "warnings": want["warnings"]},
+            "uri": uri,
+            "mimeType": "text/calendar",
+            "text": want["text"],
+        }
+    assert want["events"] == want["text"].count("BEGIN:VEVENT") > 0
+    # No dtstamp: this server's clock, the same bytes otherwise.
+    before = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    got = calendar_of(await client.call_tool("export_calendar", {"plan": PLAN, "request": REQUEST}))
+    after = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    at = got["text"].index("DTSTAMP:") + len("DTSTAMP:")
+    stamp = got["text"][at : at + 16]
+    assert before <= stamp <= after
+    assert got["text"] == momentum_plan.plan_to_icalendar(PLAN, REQUEST, stamp)["text"]
+    # An invalid plan: validate_plan's verdict in a tool error, no calendar.
+    refused = error_text(await client.call_tool("export_calendar", {"plan": BROKEN, "request": REQUEST}))
+    verdict = momentum_plan.validate_plan(BROKEN, REQUEST)
+    compact_verdict = json.dumps(verdict, ensure_ascii=False, separators=(",", ":"))
+    assert refused == CATALOG["calendar"]["planInvalid"].replace("{verdict}", compact_verdict)
+    # The crate's refusals, in its words.
+    no_start = {k: v for k, v in REQUEST.items() if k != "startDate"}
+    plan_no_start = dict(PLAN, request=no_start)
+    assert error_text(
+        await client.call_tool("export_calendar", {"plan": plan_no_start, "request": no_start, "dtstamp": STAMP})
+    ).startswith("the request has no startDate")
+    assert error_text(
+        await client.call_tool("export_calendar", {"plan": PLAN, "request": REQUEST, "dtstamp": "today"})
+    ) == 'dtstamp "today" is not a UTC date-time YYYYMMDDTHHMMSSZ (e.g. "20261207T120000Z")'
+    # Import: every fixture, as the binding reads it.
+    for name in ("google", "apple", "outlook"):
+        ics = (FIXTURES / f"{name}.ics").read_text(encoding="utf-8")
+        week = structured(
+            await client.call_tool("import_commitments", {"calendar": ics, "startDate": "2026-10-05", "timezone": "Europe/Zurich"})
+        )
+        assert week == momentum_plan.commitments_from_icalendar(ics, "2026-10-05", "Europe/Zurich")
+        expected = json.loads((FIXTURES / f"{name}.expected.json").read_text(encoding="utf-8"))
+        assert week["commitments"] == expected["commitments"]
+        assert list(week["commitments"][0]) == ["label", "days", "start", "end"]
+    malformed = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026-10-05\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    text = error_text(
+        await client.call_tool("import_commitments", {"calendar": malformed, "startDate": "2026-10-05", "timezone": "UTC"})
+    )
+    assert text.startswith("the calendar file is malformed at line 3:"), text
+    assert "Mars/Base" in error_text(
+        await client.call_tool("import_commitments", {"calendar": "", "startDate": "2026-10-05", "timezone": "Mars/Base"})
+    )
+    # Arguments that do not fit: the catalog's texts.
+    e = CATALOG["argumentErrors"]
+    got_text = error_text(await client.call_tool("import_commitments", {"calendar": 5, "timezone": None, "x": 1}))
+    assert got_text == "Invalid arguments for import_commitments: " + "; ".join([
+        e["calendar"]["type"].replace("{kind}", "a number"),
+        e["startDate"]["missing"],
+        e["timezone"]["type"].replace("{kind}", "null"),
+        "unexpected argument `x`: " + e["accepted"]["import_commitments"],
+    ]) + "."
+    got_text = error_text(await client.call_tool("export_calendar", {"plan": PLAN, "request": REQUEST, "dtstamp": 5}))
+    assert got_text == "Invalid arguments for export_calendar: " + e["dtstamp"]["type"].replace("{kind}", "a number") + "."
+
+
+CATALOG_TOOLS = {t["name"]: t for t in CATALOG["tools"]}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_calendar_tools(mode: str, tmp_path: Path) -> None:
+    """export_calendar and import_commitments (issue 32) in process (both eras) and over stdio:
+    the binding's calendar bytes as an embedded text/calendar resource, the server's clock when
+    no dtstamp is given, an invalid plan's verdict as a tool error, the fixtures' commitments, and
+    bad input as a clear tool error."""
+
+    async def run() -> None:
+        async with in_process(mode, tmp_path / "a")(None) as client:
+            await calendar_scenario(client)
+        async with over_stdio(mode, tmp_path / "b")(None) as client:
+            await calendar_scenario(client)
 
     asyncio.run(run())

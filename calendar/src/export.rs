@@ -25,6 +25,10 @@ pub const HORIZON_YEARS: i16 = 1;
 pub struct Export {
     /// The `VCALENDAR` object (RFC 5545): UTF-8, lines ended by CRLF and folded at 75 octets.
     pub text: String,
+    /// How many entries `text` holds: its `VEVENT`s (a routine: one per block of a list that
+    /// applies to some day) or its `VTODO`s (a goal plan: one per activity). The `VTIMEZONE` is
+    /// not counted.
+    pub events: usize,
     /// One per block start that does not exist or is ambiguous on a date within
     /// [`HORIZON_YEARS`] of `startDate`, in date order, then block order. Empty for goal plans
     /// and for routines without a `timezone` (floating times).
@@ -130,7 +134,7 @@ pub fn plan_to_icalendar(plan_text: &str, request_text: &str, dtstamp: &str) -> 
         None | Some(Value::Null) => "plan".to_owned(),
         Some(v) => json(v),
     };
-    let mut ctx = Ctx { w: Writer::default(), dtstamp, rid, warnings: Vec::new() };
+    let mut ctx = Ctx { w: Writer::default(), dtstamp, rid, warnings: Vec::new(), events: 0 };
     ctx.w.line("BEGIN:VCALENDAR");
     ctx.w.line("VERSION:2.0");
     ctx.w.line(&format!("PRODID:{PRODID}"));
@@ -153,7 +157,7 @@ pub fn plan_to_icalendar(plan_text: &str, request_text: &str, dtstamp: &str) -> 
         ctx.routine(&plan, start, tz.as_ref());
     }
     ctx.w.line("END:VCALENDAR");
-    Ok(Export { text: ctx.w.finish(), warnings: ctx.warnings })
+    Ok(Export { text: ctx.w.finish(), events: ctx.events, warnings: ctx.warnings })
 }
 
 fn json(v: &Value) -> String {
@@ -179,6 +183,8 @@ struct Ctx<'a> {
     dtstamp: &'a str,
     rid: String,
     warnings: Vec<Warning>,
+    /// The `VEVENT`s and `VTODO`s written ([`Export::events`]).
+    events: usize,
 }
 
 /// One block list of a routine and the weekdays (0 = mon) it applies to.
@@ -190,7 +196,9 @@ struct List<'p> {
 }
 
 impl Ctx<'_> {
+    /// The properties every `VEVENT` and `VTODO` starts with; counts it in [`Export::events`].
     fn common(&mut self, uid: &str, summary: &str, category: &str) {
+        self.events += 1;
         self.w.text("UID", uid);
         self.w.line(&format!("DTSTAMP:{}", self.dtstamp));
         self.w.text("SUMMARY", summary);

@@ -46,6 +46,7 @@ fn calm_weekday_routine_weekly_events_with_its_zone() {
     assert!(x.text.split("\r\n").all(|l| l.len() <= 75 && !l.contains('\n')));
     let text = unfold(&x.text);
     assert_eq!(text.matches("BEGIN:VEVENT").count(), 5);
+    assert_eq!(x.events, 5);
     assert_eq!(text.matches("BEGIN:VTIMEZONE").count(), 1);
     // the last block, Sleep 22:00 for 480 minutes, ends the next morning
     let sleep = component(&text, "/blocks/4");
@@ -270,4 +271,25 @@ fn the_zone_is_written_as_the_database_spells_it() {
         // a database that matches names exactly refuses it: that is fine too, never a wrong TZID
         Err(e) => assert_eq!(e, ExportError::BadTimezone("\"europe/zurich\"".into())),
     }
+}
+
+/// `events` counts the entries of every valid vector's calendar: its `VEVENT`s and `VTODO`s, never
+/// the `VTIMEZONE`.
+#[test]
+fn events_counts_every_vevent_and_vtodo() {
+    let mut exported = 0;
+    for v in momentum_plan_testkit::vectors() {
+        if v["expect"]["valid"] != Value::Bool(true) {
+            continue;
+        }
+        let plan = match &v["plan"] {
+            Value::String(text) => text.clone(),
+            p => serde_json::to_string(p).unwrap(),
+        };
+        let Ok(x) = plan_to_icalendar(&plan, &serde_json::to_string(&v["request"]).unwrap(), STAMP) else { continue };
+        let entries = x.text.matches("\r\nBEGIN:VEVENT\r\n").count() + x.text.matches("\r\nBEGIN:VTODO\r\n").count();
+        assert_eq!(x.events, entries, "{}", v["id"]);
+        exported += 1;
+    }
+    assert!(exported > 1000, "only {exported} valid vectors exported");
 }

@@ -71,6 +71,33 @@ already saved, the user is asked before it is replaced; when they do not confirm
 and the result says `saved: false` with a `notSaved` warning giving the reason. Returns `{saved, \
 planId, uri, warnings}`.";
 
+const EXPORT_DESCRIPTION: &str = "Turns a valid plan into an iCalendar file (RFC 5545) the person \
+can add to Google Calendar, Apple Calendar or Outlook; saves nothing. Call it once validate_plan \
+returned `valid: true`, with the same `plan` (object or JSON text) and `request`; the request needs \
+a `startDate` (the plan's first day) and should have a `timezone` (without one the times float: \
+the same clock time in whatever zone the calendar is). A routine becomes one weekly event per \
+block from `startDate`, a goal plan one to-do per activity, due on its day. Optional `dtstamp`: \
+the DTSTAMP written into the calendar, a UTC date-time YYYYMMDDTHHMMSSZ such as \
+\"20261207T120000Z\"; when it is absent the server uses its own clock, so the same plan gives \
+other bytes at another second. Returns the calendar as an embedded resource (`text/calendar`, \
+its uri `calendar://<requestId>.ics`) and `{uri, events, warnings}`: `events` how many events \
+(to-dos) it holds, `warnings` each block start that does not exist or exists twice on a \
+daylight-saving day within a year of `startDate` (the date, the block's JSONPath and what a \
+calendar does with it): tell the user about them. A plan that is not valid gets no calendar: \
+the tool error gives its verdict; fix the plan first. A request the calendar cannot be placed \
+from (no `startDate`, an unknown `timezone`) is a tool error saying what to change.";
+
+const IMPORT_DESCRIPTION: &str = "Reads a person's calendar file (iCalendar text, RFC 5545, as \
+Google Calendar, Apple Calendar or Outlook export it) and returns the events of one week as the \
+request's `commitments`, so they need not be typed in; saves nothing. Pass `calendar` (the \
+file's text), `startDate` (the week's first day, YYYY-MM-DD: the request's startDate) and \
+`timezone` (the request's tz database name, such as \"Europe/Zurich\"; times in other zones, \
+UTC and Windows zone names are converted to it). Weekly and daily rules, exceptions and moved \
+instances are read. Returns `{commitments, skipped}`: `commitments` in exactly the request's \
+shape (`{label, days, start, end}`: put them under the request's `commitments`), `skipped` the \
+events of that week left out, each with why (all-day, free, cancelled, an unknown zone, a rule \
+not expanded). A file that cannot be read is a tool error naming its line.";
+
 /// Longest plan id, in characters (ASCII).
 const MAX_ID_LEN: usize = 128;
 
@@ -93,7 +120,10 @@ fn prompt_text(last: &str) -> String {
 /// neither an object nor a string), `request` (`missing`, or `type` when not an object; the
 /// `get_plan_schema` wording under `schemaRequest`), `unsafe` (`repair_plan`; `type` when not a
 /// boolean), `variant` (`get_plan_schema`; `type` when not a string, `unknown` with the core's
-/// `SchemaVariant::from_name` message), then the names left (`unexpected.one`/`.many` with
+/// `SchemaVariant::from_name` message), `dtstamp` (`export_calendar`; `type` when present and not
+/// a string: its form is the calendar crate's to judge, a tool error in the crate's words),
+/// `calendar`, `startDate`, `timezone` (`import_commitments`; `missing`, or `type` when not a
+/// string: their content is the crate's to judge), then the names left (`unexpected.one`/`.many` with
 /// `{names}` the names in the order sent, each in backticks, joined by `, `, put with the tool's
 /// `accepted` into `leftOver`). The problems, joined by `separator`, fill `invalid`; a tool without
 /// arguments given some answers `noArguments`. `{kind}` is one of `kinds` (the JSON type of the
@@ -120,6 +150,21 @@ fn argument_errors() -> Value {
             "missing": "`request` is missing: pass the request the plan answers, as a JSON object",
             "type": "`request` must be a JSON object (the request the plan answers), not {kind}",
         },
+        "dtstamp": {
+            "type": "`dtstamp` must be a string, a UTC date-time YYYYMMDDTHHMMSSZ such as \"20261207T120000Z\" (leave it out for the server's clock), not {kind}",
+        },
+        "calendar": {
+            "missing": "`calendar` is missing: pass the calendar file's text (iCalendar, RFC 5545) as one string",
+            "type": "`calendar` must be a string, the calendar file's text (iCalendar, RFC 5545), not {kind}",
+        },
+        "startDate": {
+            "missing": "`startDate` is missing: pass the week's first day as YYYY-MM-DD (the request's startDate)",
+            "type": "`startDate` must be a string YYYY-MM-DD (the request's startDate), not {kind}",
+        },
+        "timezone": {
+            "missing": "`timezone` is missing: pass the request's time zone, a tz database name such as \"Europe/Zurich\"",
+            "type": "`timezone` must be a string, a tz database name such as \"Europe/Zurich\", not {kind}",
+        },
         "schemaRequest": {
             "missing": "`request` is missing: pass the request the plan must answer, as a JSON object",
             "type": "`request` must be a JSON object (the request the plan must answer), not {kind}",
@@ -140,8 +185,28 @@ fn argument_errors() -> Value {
             "validate_plan": accepted_plan,
             "repair_plan": "only `plan`, `request` and `unsafe` are accepted",
             "get_plan_schema": "only `request` and `variant` are accepted",
+            "export_calendar": "only `plan`, `request` and `dtstamp` are accepted",
+            "import_commitments": "only `calendar`, `startDate` and `timezone` are accepted",
             "save_plan": accepted_plan,
         },
+    })
+}
+
+/// What `export_calendar` answers besides the crate's own texts (issue 32): the embedded
+/// resource's `uriTemplate` (RFC 6570 simple expansion: `{requestId}` is the request's `requestId`
+/// with every byte outside the unreserved set `A-Z a-z 0-9 - . _ ~` percent-encoded as `%XX`,
+/// upper-case hex, of its UTF-8; `unnamed` when the request has no string `requestId`, the
+/// calendar crate's own UID prefix then) and `mimeType`, and the tool error for a plan that is not
+/// valid (`planInvalid`; slot `{verdict}`: the verdict as compact JSON, `validate_plan`'s object).
+/// Every other refusal of the two calendar tools is the crate's message as it is (`ExportError`,
+/// `ImportError`: a request without a usable `startDate` or `timezone`, a malformed `dtstamp`, a
+/// calendar file that cannot be read, with its line).
+fn calendar() -> Value {
+    json!({
+        "uriTemplate": "calendar://{requestId}.ics",
+        "unnamed": "plan",
+        "mimeType": "text/calendar",
+        "planInvalid": "No calendar was made: the plan is not valid for the request. Fix it first (repair_plan applies the safe fixes; fix the rest and call validate_plan until `valid` is true), then call export_calendar again. The verdict: {verdict}",
     })
 }
 
@@ -154,6 +219,8 @@ pub fn catalog() -> Value {
         ("validate_plan", "Validate a plan", VALIDATE_DESCRIPTION, true),
         ("repair_plan", "Repair a plan", REPAIR_DESCRIPTION, true),
         ("get_plan_schema", "Get the plan's JSON Schema", SCHEMA_DESCRIPTION, true),
+        ("export_calendar", "Export a plan as a calendar", EXPORT_DESCRIPTION, true),
+        ("import_commitments", "Import commitments from a calendar", IMPORT_DESCRIPTION, true),
         ("save_plan", "Save a valid plan", SAVE_DESCRIPTION, false),
     ]
     .map(|(name, title, description, read_only)| {
@@ -217,6 +284,7 @@ pub fn catalog() -> Value {
             "storeUnwritable": "Plan not saved: the plan store could not be written ({error}).",
         },
         "argumentErrors": argument_errors(),
+        "calendar": calendar(),
         "overwriteQuestion": {
             "message": "A plan with id \"{id}\" is already saved. Replace it with the new version?",
             "title": "Replace the saved plan",

@@ -56,6 +56,31 @@ fn schema_input() -> Value {
     })
 }
 
+/// The `inputSchema` of `export_calendar`: as `validate_plan`'s, and `dtstamp`.
+fn export_input() -> Value {
+    let mut schema = plan_input();
+    schema["properties"]["dtstamp"] = json!({
+        "type": "string",
+        "pattern": "^[0-9]{8}T[0-9]{6}Z$",
+        "description": "The DTSTAMP of every entry, a UTC date-time YYYYMMDDTHHMMSSZ (RFC 5545 §3.8.7.2), e.g. \"20261207T120000Z\". Absent: the server's clock, now.",
+    });
+    schema
+}
+
+/// The `inputSchema` of `import_commitments`: the calendar text and the week it is read for.
+fn import_input() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "calendar": {"type": "string", "description": "The calendar file's text: an iCalendar object (RFC 5545), as a calendar app exports it."},
+            "startDate": {"type": "string", "description": "The week's first day, YYYY-MM-DD: the request's startDate. The week is seven days from its midnight."},
+            "timezone": {"type": "string", "description": "The request's time zone, a tz database name such as \"Europe/Zurich\": the commitments' times are local times there."},
+        },
+        "required": ["calendar", "startDate", "timezone"],
+        "additionalProperties": false,
+    })
+}
+
 /// The self-contained schema of the definition `name`, without descriptions.
 fn output(defs: &[Def], name: &str) -> Value {
     inline(&json!({"$ref": format!("#/$defs/{name}")}), defs, false)
@@ -74,6 +99,8 @@ pub fn tool_schemas() -> Value {
             schema_input(),
             json!({"type": "object", "description": "A JSON Schema (2020-12) of the plan that answers the request."}),
         ),
+        ("export_calendar", export_input(), output(&defs, "ExportCalendarResult")),
+        ("import_commitments", import_input(), output(&defs, "CalendarCommitments")),
         ("save_plan", plan_input(), output(&defs, "SaveResult")),
     ];
     let map: Map<String, Value> = tools

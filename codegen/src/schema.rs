@@ -39,6 +39,12 @@ pub struct Def {
     pub reach: Reach,
 }
 
+/// The description of a calendar export's `events` (the crate's `Export::events`).
+const EVENTS: &str = "How many entries the calendar holds: its VEVENTs (a routine) or VTODOs (a goal plan); the VTIMEZONE is not counted.";
+
+/// The description of a calendar export's `warnings` (the crate's `Export::warnings`).
+const WARNINGS: &str = "One per block start in a daylight-saving gap or fold within a year of `startDate`, in date order, then block order; empty for goal plans and floating times.";
+
 /// `{"$ref": "#/$defs/<name>"}` with a description.
 fn reference(name: &str, description: &str) -> Value {
     json!({"$ref": format!("#/$defs/{name}"), "description": description})
@@ -375,13 +381,8 @@ pub fn defs() -> Vec<Def> {
                             "The VCALENDAR object (RFC 5545): UTF-8, lines ended by CRLF and folded at 75 octets; the same bytes on every surface.",
                         ),
                     ),
-                    (
-                        "warnings",
-                        array_of(
-                            "CalendarWarning",
-                            "One per block start in a daylight-saving gap or fold within a year of `startDate`, in date order, then block order; empty for goal plans and floating times.",
-                        ),
-                    ),
+                    ("events", json!({"type": "integer", "minimum": 0, "description": EVENTS})),
+                    ("warnings", array_of("CalendarWarning", WARNINGS)),
                 ],
                 "A valid plan as an iCalendar object (issue 32; momentum-plan-calendar's `Export`): a routine's blocks as weekly VEVENTs from the request's `startDate` in its `timezone`, a goal plan's activities as VTODOs.",
             ),
@@ -436,6 +437,23 @@ pub fn defs() -> Vec<Def> {
                 "The commitments of one week read from a calendar file (issue 32; momentum-plan-calendar's `Imported`).",
             ),
             reach: Native,
+        },
+        Def {
+            name: "ExportCalendarResult",
+            schema: object(
+                &[
+                    (
+                        "uri",
+                        string(
+                            "The uri of the calendar, the result's embedded resource (`text/calendar`): `calendar://<requestId>.ics`, the requestId percent-encoded (the catalog's `calendar.uriTemplate`).",
+                        ),
+                    ),
+                    ("events", json!({"type": "integer", "minimum": 0, "description": EVENTS})),
+                    ("warnings", array_of("CalendarWarning", WARNINGS)),
+                ],
+                "The structuredContent of the MCP tool `export_calendar` (issue 32): the calendar text itself is the result's embedded resource.",
+            ),
+            reach: Mcp,
         },
         Def {
             name: "SaveResult",

@@ -74,7 +74,18 @@ fn mcp_output_schemas_are_self_contained_and_bare() {
     let catalog = momentum_plan::parse_json(&text).expect("JSON");
     let tools = catalog["tools"].as_array().expect("array");
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().expect("name")).collect();
-    assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]);
+    assert_eq!(
+        names,
+        [
+            "get_plan_contract",
+            "validate_plan",
+            "repair_plan",
+            "get_plan_schema",
+            "export_calendar",
+            "import_commitments",
+            "save_plan"
+        ]
+    );
     for entry in tools {
         let name = &entry["name"];
         let output = entry["outputSchema"].to_string();
@@ -84,6 +95,12 @@ fn mcp_output_schemas_are_self_contained_and_bare() {
         assert!(entry["description"].as_str().is_some_and(|d| d.len() > 100), "{name}");
     }
     assert_eq!(tools[2]["outputSchema"]["properties"]["verdict"], tools[1]["outputSchema"]);
+    // The calendar tools (issue 32): the export's warnings are the crate's, the import's
+    // commitments exactly the request's shape; both read-only.
+    let commitment = &tools[5]["outputSchema"]["properties"]["commitments"]["items"];
+    assert_eq!(commitment["required"], serde_json::json!(["label", "days", "start", "end"]));
+    assert_eq!(tools[4]["outputSchema"]["required"], serde_json::json!(["uri", "events", "warnings"]));
+    assert!(tools[4..6].iter().all(|t| t["annotations"]["readOnlyHint"] == true));
     // The package copies are the same bytes (each is also checked fresh above).
     for copy in ["bindings-python/python/momentum_plan/mcp-catalog.json", "bindings-node/mcp-catalog.json"] {
         assert!(committed(copy) == text, "{copy} differs from schemas/mcp-catalog.json");
@@ -98,6 +115,9 @@ fn mcp_catalog_templates_name_known_slots() {
     assert_eq!(catalog["planId"]["pattern"], "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$");
     assert_eq!(catalog["planId"]["maxLength"], 128);
     let known = ["{id}", "{uri}", "{count}", "{code}", "{message}", "{error}", "{path}"];
+    let calendar = catalog["calendar"]["planInvalid"].as_str().expect("text");
+    assert!(calendar.contains("{verdict}") && calendar.matches('{').count() == 1, "{calendar}");
+    assert_eq!(catalog["calendar"]["uriTemplate"], "calendar://{requestId}.ics");
     for group in ["refusals", "notSaved", "overwriteQuestion"] {
         for (key, template) in catalog[group].as_object().expect("object") {
             let mut rest = template.as_str().expect("text");

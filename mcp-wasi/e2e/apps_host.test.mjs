@@ -158,7 +158,15 @@ async function settle(page, view) {
 test('the SDK client declaring the extension finds the view linked and reads the same bytes as built', async () => {
   const { tools } = await client.listTools();
   const links = Object.fromEntries(tools.map((t) => [t.name, getToolUiResourceUri(t) ?? null]));
-  assert.deepEqual(links, { get_plan_contract: null, validate_plan: VIEW_URI, repair_plan: VIEW_URI, get_plan_schema: null, save_plan: null });
+  assert.deepEqual(links, {
+    get_plan_contract: null,
+    validate_plan: VIEW_URI,
+    repair_plan: VIEW_URI,
+    get_plan_schema: null,
+    export_calendar: null,
+    import_commitments: null,
+    save_plan: null,
+  });
   assert.ok(client.getServerCapabilities().resources, 'resources declared');
   assert.ok(readOnlyClient.getServerCapabilities().resources, 'resources declared without a store too');
   for (const c of [client, readOnlyClient]) {

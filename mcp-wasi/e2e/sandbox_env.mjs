@@ -14,7 +14,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,16 @@ export const HTTP_WASM =
 export const VALIDATE = process.env.MOMENTUM_PLAN_VALIDATE || join(TARGET, 'release', 'examples', 'validate');
 export const REPAIR = process.env.MOMENTUM_PLAN_REPAIR || join(TARGET, 'release', 'examples', 'repair');
 export const CORE_PROBE = process.env.MOMENTUM_PLAN_CORE_PROBE || join(TARGET, 'release', 'examples', 'core-probe');
+/** The catalog's tool names, in order (`save_plan` last: only with a store). */
+export const TOOLS = JSON.parse(readFileSync(join(kit.ROOT, 'schemas', 'mcp-catalog.json'), 'utf8')).tools.map((t) => t.name);
+export const ICS = process.env.MOMENTUM_PLAN_ICS || join(TARGET, 'release', 'examples', 'ics');
+
+/** The calendar crate's answer (its `ics` driver) for one `{export: …}` or `{import: …}` object. */
+export function coreCalendar(input) {
+  const out = spawnSync(ICS, [], { input: JSON.stringify(input) + '\n' });
+  assert.equal(out.status, 0, String(out.stderr));
+  return JSON.parse(String(out.stdout));
+}
 
 /**
  * A scratch folder under the system temp dir (`<prefix>XXXXXX`), removed when the process exits:

@@ -50,6 +50,8 @@ WASM = _path("MOMENTUM_PLAN_MCP_WASM", TARGET / "wasm32-wasip2" / "release" / "m
 VALIDATE = _path("MOMENTUM_PLAN_VALIDATE", TARGET / "release" / "examples" / "validate")
 REPAIR = _path("MOMENTUM_PLAN_REPAIR", TARGET / "release" / "examples" / "repair")
 CORE_PROBE = _path("MOMENTUM_PLAN_CORE_PROBE", TARGET / "release" / "examples" / "core-probe")
+ICS = _path("MOMENTUM_PLAN_ICS", TARGET / "release" / "examples" / "ics")
+CALENDAR_FIXTURES = ROOT / "calendar" / "tests" / "fixtures"
 
 #: Exit codes of the runner (mcp-wasi/sandbox/src/exit.rs).
 EXIT = {"usage": 64, "no_wasm": 65, "bad_store": 66, "bad_wasm": 67, "trap": 68, "memory_cap": 69, "internal": 70}
@@ -107,7 +109,8 @@ def ordered(text: str) -> Any:
 # ---- what the Python SDK tests check over both transports (test_python_sdk.py, test_http_python_sdk.py)
 
 #: The server's tools, in tools/list order.
-TOOLS = ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]
+TOOLS = [t["name"] for t in json.loads((ROOT / "schemas" / "mcp-catalog.json").read_text(encoding="utf-8"))["tools"]]
+assert TOOLS[-1] == "save_plan" and "export_calendar" in TOOLS, TOOLS
 
 
 class Elicitor:
@@ -142,6 +145,58 @@ def check_structured(result: Any) -> Any:
     return result.structured_content
 
 
+async def read_only_tools(c: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """The listed tools by name, after asserting each of ``names`` is read-only, not destructive,
+    idempotent, closed-world and declares an outputSchema."""
+    tools = {t.name: t for t in (await c.list_tools()).tools}
+    for name in names:
+        a = tool_annotations(tools[name])
+        assert a.read_only_hint is True and a.destructive_hint is False and a.idempotent_hint is True
+        assert a.open_world_hint is False and tools[name].output_schema is not None, name
+    return tools
+
+
+def core_calendar(inputs: list[dict[str, Any]]) -> list[Any]:
+    """The calendar crate's answers for ``{"export": …}`` / ``{"import": …}`` objects (its ``ics``
+    driver, ``calendar/examples/ics.rs``), parsed, in order."""
+    return [json.loads(a) for a in _driver([str(ICS)], [json.dumps(i, ensure_ascii=False) for i in inputs])]
+
+
+async def check_calendar(c: Any) -> None:
+    """export_calendar and import_commitments (issue 32) through an SDK client: the crate's
+    calendar bytes as the embedded ``text/calendar`` resource with ``{uri, events, warnings}`` as
+    structuredContent (checked against the tool's outputSchema by the SDK), a fixture's week as the
+    crate's commitments, and bad input (an invalid plan, a malformed file, arguments that do not
+    fit) as a clear tool error."""
+    stamp = "20261207T120000Z"
+    calm_plan, calm_req = example("calm-weekday")
+    broken_plan, broken_req = example("calm-weekday-broken")
+    await read_only_tools(c, ("export_calendar", "import_commitments"))
+    google = (CALENDAR_FIXTURES / "google.ics").read_text(encoding="utf-8")
+    week = {"ics": google, "startDate": "2026-10-05", "timezone": "Europe/Zurich"}
+    want_export, want_import = core_calendar(
+        [{"export": {"plan": calm_plan, "request": calm_req, "dtstamp": stamp}}, {"import": week}]
+    )
+    r = await c.call_tool("export_calendar", {"plan": calm_plan, "request": calm_req, "dtstamp": stamp})
+    assert r.is_error is False, r.content
+    assert [b.type for b in r.content] == ["text", "resource"]
+    uri = f"calendar://{calm_req['requestId']}.ics"
+    assert r.structured_content == {"uri": uri, "events": want_export["events"], "warnings": want_export["warnings"]}
+    assert json.loads(block_text(r.content[0])) == r.structured_content
+    resource = r.content[1].resource
+    assert (str(resource.uri), resource.mime_type, resource.text) == (uri, "text/calendar", want_export["text"])
+    args = {"calendar": google, "startDate": "2026-10-05", "timezone": "Europe/Zurich"}
+    assert check_structured(await c.call_tool("import_commitments", args)) == want_import
+    # Bad input: a clear tool error, and the session goes on.
+    r = await c.call_tool("export_calendar", {"plan": broken_plan, "request": broken_req})
+    assert r.is_error is True and text_of(r).startswith("No calendar was made: the plan is not valid"), r.content
+    malformed = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026-10-05\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    r = await c.call_tool("import_commitments", dict(args, calendar=malformed))
+    assert r.is_error is True and text_of(r).startswith("the calendar file is malformed at line 3: "), r.content
+    r = await c.call_tool("import_commitments", {"calendar": 7})
+    assert r.is_error is True and text_of(r).startswith("Invalid arguments for import_commitments: `calendar` must be a string")
+
+
 async def check_repair_and_schema(c: Any) -> None:
     """repair_plan and get_plan_schema through an SDK client (validator.md §9): text blocks byte for
     byte the core driver's (``repair --lines``, ``repair --schema --lines``), structuredContent the
@@ -149,11 +204,7 @@ async def check_repair_and_schema(c: Any) -> None:
     that do not fit and for a schema of a request at fault."""
     calm_plan, calm_req = example("calm-weekday")
     broken_plan, broken_req = example("calm-weekday-broken")
-    tools = {t.name: t for t in (await c.list_tools()).tools}
-    for name in ("repair_plan", "get_plan_schema"):
-        a = tool_annotations(tools[name])
-        assert a.read_only_hint is True and a.destructive_hint is False and a.idempotent_hint is True
-        assert tools[name].output_schema is not None
+    tools = await read_only_tools(c, ("repair_plan", "get_plan_schema"))
     assert tools["repair_plan"].input_schema["properties"]["unsafe"]["type"] == "boolean"
     assert tools["get_plan_schema"].input_schema["properties"]["variant"]["enum"] == ["validation", "strict"]
 

@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from http_env import HttpRunner, classic, modern, request
-from sandbox_env import example
+from sandbox_env import CALENDAR_FIXTURES, example
 
 HEAD = b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Slow: "
 BODY_HEAD = (
@@ -308,6 +308,15 @@ def test_no_request_grows_the_guest_memory(runner: HttpRunner) -> None:
     assert modern(runner, "tools/call", {"name": "get_plan_schema", "arguments": {"request": req}}).status == 200
     assert modern(runner, "tools/call", {"name": "save_plan", "arguments": {"plan": plan, "request": req}}).status == 200
     calls += 2
+    # The calendar tools (issue 32): the tz data is in the data image, not on the heap.
+    calm, calm_req = example("calm-weekday")
+    export = {"plan": calm, "request": calm_req, "dtstamp": "20261207T120000Z"}
+    assert modern(runner, "tools/call", {"name": "export_calendar", "arguments": export}).status == 200
+    for name in ("google", "apple", "outlook"):
+        ics = (CALENDAR_FIXTURES / f"{name}.ics").read_text(encoding="utf-8")
+        week = {"calendar": ics, "startDate": "2026-10-05", "timezone": "Europe/Zurich"}
+        assert modern(runner, "tools/call", {"name": "import_commitments", "arguments": week}).status == 200
+    calls += 4
     deadline = time.monotonic() + 5
     while True:  # an instance's line comes when its task ends, just after the answer
         ended = [line for line in runner.stderr().splitlines() if "instance ended after" in line]

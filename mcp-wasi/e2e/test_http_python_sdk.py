@@ -31,6 +31,7 @@ from sandbox_env import (
     check_every_example,
     check_prompt,
     check_repair_and_schema,
+    check_calendar,
     check_structured,
     core_contract_text,
     core_verdict,
@@ -112,6 +113,7 @@ def test_full_session(mode: str, http_server: HttpRunner, store: Path) -> None: 
             r = await c.call_tool("validate_plan", {"plan": calm_plan})
             assert r.is_error is True and "request" in text_of(r)
             await check_repair_and_schema(c)
+            await check_calendar(c)
             with pytest.raises(MCPError) as err:
                 await c.call_tool("no_such_tool", {})
             assert err.value.code == -32602 and "Unknown tool: no_such_tool" in err.value.message

@@ -23,6 +23,7 @@ from sandbox_env import (
     check_every_example,
     check_prompt,
     check_repair_and_schema,
+    check_calendar,
     check_structured,
     core_contract_text,
     core_verdict,
@@ -91,6 +92,7 @@ def test_full_session(mode: str, store: Path, cache_dir: Path) -> None:
             assert check_structured(r) == core_verdict("{not json", calm_req)
 
             await check_repair_and_schema(c)
+            await check_calendar(c)
 
             # Arguments that do not fit the schema: tool errors naming the argument.
             bad_arguments: list[tuple[dict[str, Any], str]] = [

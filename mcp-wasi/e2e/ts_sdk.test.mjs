@@ -15,7 +15,19 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-import { RUNNER, WASM, checkRefusalAndFirstSave, coreContract, coreVerdict, example, makeScratch, structured } from './sandbox_env.mjs';
+import {
+  ROOT,
+  RUNNER,
+  TOOLS,
+  WASM,
+  checkRefusalAndFirstSave,
+  coreCalendar,
+  coreContract,
+  coreVerdict,
+  example,
+  makeScratch,
+  structured,
+} from './sandbox_env.mjs';
 
 const { cacheDir, newStore } = makeScratch('mp-ts-e2e-');
 
@@ -50,7 +62,7 @@ test('classic session: every tool, refusal, save, overwrite accepted, resource, 
     assert.match(client.getInstructions() ?? '', /save/i);
 
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan']);
+    assert.deepEqual(tools.map((t) => t.name), TOOLS);
     for (const t of tools) {
       assert.ok(t.title && t.description && t.outputSchema, t.name);
       assert.equal(t.annotations.idempotentHint, true);
@@ -127,7 +139,7 @@ test('read-only run: no save_plan, no resources', async () => {
   const { client } = await connect(null, null);
   try {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema']);
+    assert.deepEqual(tools.map((t) => t.name), TOOLS.filter((n) => n !== 'save_plan'));
     assert.equal(client.getServerCapabilities().resources, undefined);
     const calm = example('calm-weekday');
     assert.equal(structured(await client.callTool({ name: 'validate_plan', arguments: calm })).valid, true);
@@ -155,6 +167,36 @@ test('a 5 MB tools/call gets its -32600 answer at once, and the session goes on'
     const seconds = (Date.now() - t0) / 1000;
     assert.ok(seconds < 10, `answered after ${seconds} s`);
     assert.deepEqual(structured(await client.callTool({ name: 'validate_plan', arguments: calm })), coreVerdict(calm.plan, calm.request));
+  } finally {
+    await client.close();
+  }
+});
+
+test('calendar tools: the crate\'s calendar as a text/calendar resource, a fixture\'s week, bad input a tool error', async () => {
+  const { client } = await connect(null, null);
+  try {
+    const calm = example('calm-weekday');
+    const broken = example('calm-weekday-broken');
+    const STAMP = '20261207T120000Z';
+    const want = coreCalendar({ export: { plan: calm.plan, request: calm.request, dtstamp: STAMP } });
+    // The SDK checks structuredContent against export_calendar's outputSchema.
+    const r = await client.callTool({ name: 'export_calendar', arguments: { ...calm, dtstamp: STAMP } });
+    assert.equal(r.isError, false, JSON.stringify(r.content));
+    const uri = `calendar://${calm.request.requestId}.ics`;
+    assert.deepEqual(r.structuredContent, { uri, events: want.events, warnings: want.warnings });
+    assert.deepEqual(r.content[1], { type: 'resource', resource: { uri, mimeType: 'text/calendar', text: want.text } });
+    assert.deepEqual(JSON.parse(r.content[0].text), r.structuredContent);
+    const ics = readFileSync(join(ROOT, 'calendar', 'tests', 'fixtures', 'outlook.ics'), 'utf8');
+    const week = { calendar: ics, startDate: '2026-10-05', timezone: 'Europe/Zurich' };
+    const got = structured(await client.callTool({ name: 'import_commitments', arguments: week }));
+    assert.deepEqual(got, coreCalendar({ import: { ics, startDate: week.startDate, timezone: week.timezone } }));
+    // Bad input: a tool error (one text block, no structuredContent the SDK would check).
+    const invalid = await client.callTool({ name: 'export_calendar', arguments: broken });
+    assert.equal(invalid.isError, true);
+    assert.match(invalid.content[0].text, /^No calendar was made: the plan is not valid/);
+    const malformed = await client.callTool({ name: 'import_commitments', arguments: { ...week, calendar: 'BEGIN:VCALENDAR\r\nno colon\r\nEND:VCALENDAR\r\n' } });
+    assert.equal(malformed.isError, true);
+    assert.match(malformed.content[0].text, /^the calendar file is malformed at line 2: /);
   } finally {
     await client.close();
   }

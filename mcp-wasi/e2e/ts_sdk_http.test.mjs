@@ -32,7 +32,15 @@ import {
   structured,
 } from './sandbox_env.mjs';
 
-const TOOLS = ['get_plan_contract', 'validate_plan', 'repair_plan', 'get_plan_schema', 'save_plan'];
+const TOOLS = [
+  'get_plan_contract',
+  'validate_plan',
+  'repair_plan',
+  'get_plan_schema',
+  'export_calendar',
+  'import_commitments',
+  'save_plan',
+];
 
 const { cacheDir, newStore } = makeScratch('mp-ts-http-e2e-');
 

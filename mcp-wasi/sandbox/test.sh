@@ -39,6 +39,7 @@ export MOMENTUM_PLAN_SANDBOX_WASM_DIR="$TARGET/wasm32-wasip2/release"   # the ru
 stamp "building the runner and the core probe (the first wasmtime build takes minutes)"
 cargo build --release -p momentum-plan-sandbox --bin momentum-plan-sandbox --example core-probe
 cargo build --release -p momentum-plan --example validate --example repair
+cargo build --release -p momentum-plan-calendar --example ics   # the calendar tools' reference (issue 32)
 
 export MOMENTUM_PLAN_SANDBOX="$TARGET/release/momentum-plan-sandbox"
 export MOMENTUM_PLAN_MCP_WASM="$TARGET/wasm32-wasip2/release/momentum-plan-mcp.wasm"
@@ -47,6 +48,7 @@ export MOMENTUM_PLAN_SANDBOX_CANARY_WASM="$TARGET/wasm32-wasip2/release/momentum
 export MOMENTUM_PLAN_CORE_PROBE="$TARGET/release/examples/core-probe"
 export MOMENTUM_PLAN_VALIDATE="$TARGET/release/examples/validate"
 export MOMENTUM_PLAN_REPAIR="$TARGET/release/examples/repair"
+export MOMENTUM_PLAN_ICS="$TARGET/release/examples/ics"
 
 # --- packages ------------------------------------------------------------------------------------
 PY=$("$ROOT/scripts/venv.sh")

@@ -26,6 +26,10 @@ pub const VALIDATE_PLAN: &str = "validate_plan";
 pub const REPAIR_PLAN: &str = "repair_plan";
 /// Tool name: the plan's JSON Schema for a request (validator.md §9).
 pub const GET_PLAN_SCHEMA: &str = "get_plan_schema";
+/// Tool name: a valid plan as an iCalendar file (issue 32), an embedded `text/calendar` resource.
+pub const EXPORT_CALENDAR: &str = "export_calendar";
+/// Tool name: a calendar file's week as the request's commitments (issue 32).
+pub const IMPORT_COMMITMENTS: &str = "import_commitments";
 /// Tool name: save a plan (only with a store).
 pub const SAVE_PLAN: &str = "save_plan";
 /// Prompt name.
@@ -70,6 +74,20 @@ pub(crate) struct Catalog {
     pub overwrite_question: OverwriteQuestion,
     /// The reasons of a `notSaved` warning (slots `{uri}`, `{count}`, `{code}`, `{message}`).
     pub not_saved: NotSaved,
+    /// What `export_calendar` answers besides the calendar crate's texts.
+    pub calendar: CalendarTexts,
+}
+
+/// The catalog's `calendar`: the embedded resource's uri template (slot `{requestId}`, filled
+/// percent-encoded) and MIME type, the uri's id when the request has none, and the tool error of
+/// a plan that is not valid (slot `{verdict}`).
+#[derive(Debug, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct CalendarTexts {
+    pub uri_template: String,
+    pub unnamed: String,
+    pub mime_type: String,
+    pub plan_invalid: String,
 }
 
 /// A text in its two variants: with a plan store, and without.
@@ -191,6 +209,12 @@ pub(crate) struct ArgumentErrors {
     #[serde(rename = "unsafe")]
     pub unsafe_fixes: ArgumentText,
     pub variant: ArgumentText,
+    /// `export_calendar`'s optional `dtstamp` (`type` only).
+    pub dtstamp: ArgumentText,
+    /// `import_commitments`' three string arguments.
+    pub calendar: ArgumentText,
+    pub start_date: ArgumentText,
+    pub timezone: ArgumentText,
     pub unexpected: Unexpected,
     pub left_over: String,
     /// Per tool name: the sentence naming the arguments it accepts.
@@ -256,6 +280,7 @@ impl Catalog {
                 store_unwritable: text(),
             },
             argument_errors: ArgumentErrors::default(),
+            calendar: CalendarTexts::default(),
             overwrite_question: OverwriteQuestion { message: text(), title: text(), description: text() },
             not_saved: NotSaved {
                 kept: text(),

@@ -10,12 +10,12 @@
 //! - Both protocol eras on one stream: the classic handshake (`2024-11-05`, `2025-03-26`,
 //!   `2025-06-18`, `2025-11-25`) and the stateless `2026-07-28` revision (`server/discover`,
 //!   per-request `_meta`, `resultType`, caching hints, `input_required`).
-//! - Tools `get_plan_contract`, `validate_plan`, `repair_plan`, `get_plan_schema`, `save_plan`
-//!   (with a store); resource template `plan://{planId}` and `resources/list`/`resources/read`
-//!   (with a store); prompt `draft_plan`.
+//! - Tools `get_plan_contract`, `validate_plan`, `repair_plan`, `get_plan_schema`,
+//!   `export_calendar`, `import_commitments`, `save_plan` (with a store); resource template
+//!   `plan://{planId}` and `resources/list`/`resources/read` (with a store); prompt `draft_plan`.
 //! - Every verdict comes from [`momentum_plan::validate`], every repair from
-//!   [`momentum_plan::repair`], every plan schema from [`momentum_plan::plan_schema`]; no rule is
-//!   written here.
+//!   [`momentum_plan::repair`], every plan schema from [`momentum_plan::plan_schema`], every
+//!   calendar and commitment import from `momentum_plan_calendar`; no rule is written here.
 //!
 //! ```
 //! use momentum_plan_mcp::Server;
@@ -48,8 +48,8 @@ pub mod store;
 
 pub use apps::{UI_EXTENSION, VIEW_HTML, VIEW_MIME, VIEW_URI};
 pub use catalog::{
-    DRAFT_PLAN, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, JSON_MIME, PLAN_URI_PREFIX, PLAN_URI_TEMPLATE, REPAIR_PLAN,
-    REQUEST_JSON, SAVE_PLAN, SERVER_NAME, SERVER_TITLE, SERVER_VERSION, VALIDATE_PLAN,
+    DRAFT_PLAN, EXPORT_CALENDAR, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, IMPORT_COMMITMENTS, JSON_MIME, PLAN_URI_PREFIX,
+    PLAN_URI_TEMPLATE, REPAIR_PLAN, REQUEST_JSON, SAVE_PLAN, SERVER_NAME, SERVER_TITLE, SERVER_VERSION, VALIDATE_PLAN,
 };
 pub use model::Version;
 pub use server::{CLIENT_CAPABILITIES_KEY, MAX_PENDING_QUESTIONS, PAGE_SIZE, PROTOCOL_VERSION_KEY, Server};

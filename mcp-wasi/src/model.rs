@@ -137,12 +137,47 @@ impl TextContent {
     }
 }
 
-/// `CallToolResult`: one text block, `structuredContent` (from 2025-06-18, never on a tool
-/// error) and `isError`.
+/// `EmbeddedResource`: `{"type":"resource","resource":{uri, mimeType, text}}` (a text resource
+/// inside a tool result; every revision has it).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct EmbeddedResource {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub resource: TextResourceContents,
+}
+
+impl EmbeddedResource {
+    pub(crate) fn new(resource: TextResourceContents) -> EmbeddedResource {
+        EmbeddedResource { kind: "resource", resource }
+    }
+}
+
+/// A tool result's `content`: its one text block, then an embedded resource when it has one
+/// (`export_calendar`'s calendar). Written as the JSON array of those blocks.
+#[derive(Debug, Clone)]
+pub(crate) struct ToolContent {
+    pub text: TextContent,
+    pub resource: Option<EmbeddedResource>,
+}
+
+impl Serialize for ToolContent {
+    fn serialize<Z: serde::Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        use serde::ser::SerializeSeq as _;
+        let mut seq = serializer.serialize_seq(Some(1 + usize::from(self.resource.is_some())))?;
+        seq.serialize_element(&self.text)?;
+        if let Some(r) = &self.resource {
+            seq.serialize_element(r)?;
+        }
+        seq.end()
+    }
+}
+
+/// `CallToolResult`: one text block (and an embedded resource, [`ToolContent`]),
+/// `structuredContent` (from 2025-06-18, never on a tool error) and `isError`.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct CallToolResult<'a, S: Serialize> {
-    pub content: [TextContent; 1],
+    pub content: ToolContent,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<&'a S>,
     pub is_error: bool,

@@ -3,7 +3,7 @@
 
     conformance.py --surface NAME=KIND:COMMAND ... [--repair-surface NAME=KIND:COMMAND ...]
                    [--schema-surface NAME=KIND:COMMAND ...] [--stream-surface NAME=KIND:COMMAND ...]
-                   [--strict] [--show N]
+                   [--calendar-surface NAME=KIND:COMMAND ...] [--strict] [--show N]
 
 KIND is `exact` (the surface carries every JSON value exactly: the core, Python, the WASI server)
 or `js` (a JavaScript object cannot hold `30.0`, integers beyond ±(2^53−1) or array-index keys in
@@ -37,7 +37,15 @@ PlanStream (validator.md §10, issue 31), when `--stream-surface` is given (the 
 `validate --stream`): every vector's plan text (an object plan as its compact JSON) pushed as UTF-8
 bytes in a seeded random chunking (`stream_inputs_for`: 1 to 64 bytes, so inside UTF-8 sequences,
 escapes and numbers), and again split once at a random byte; each answer is the issues settled by
-each push, the repeated-name flag and the final verdict, compared as bytes as for repair."""
+each push, the repeated-name flag and the final verdict, compared as bytes as for repair.
+
+The calendar (issue 32), when `--calendar-surface` is given (the reference: the crate's `ics`
+driver, `calendar/examples/ics.rs`): every valid vector exported with one fixed DTSTAMP
+(`{"export": {"plan", "request", "dtstamp"}}` -> `{"text", "events", "warnings"}`, or the crate's
+refusal `{"error": message}`), and the app-style fixtures (`calendar/tests/fixtures/*.ics`) and two
+broken files imported for several weeks and zones (`{"import": {"ics", "startDate", "timezone"}}`
+-> `{"commitments", "skipped"}` or `{"error": message}`), compared as for repair: the calendar
+text byte for byte."""
 from __future__ import annotations
 
 import argparse
@@ -169,6 +177,52 @@ def stream_inputs_for(kind: str, vectors):
     return out
 
 
+CALENDAR_STAMP = "20261207T120000Z"  # one DTSTAMP for every export: the same bytes everywhere
+CALENDAR_FIXTURES = ROOT / "calendar" / "tests" / "fixtures"
+CALENDAR_WEEKS = [  # each fixture is imported for each of these weeks
+    ("2026-10-05", "Europe/Zurich"),
+    ("2026-10-26", "America/New_York"),  # Europe has changed its clocks, America not yet
+    ("2026-09-28", "Australia/Sydney"),  # Sydney's spring change (2026-10-04)
+    ("2026-10-12", "Asia/Tokyo"),
+]
+CALENDAR_BROKEN = [  # (label, text): the crate's error, with its line, on every surface
+    ("not a content line", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nno colon here\r\nEND:VCALENDAR\r\n"),
+    ("a date for a date-time", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026-10-05\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"),
+]
+
+
+def calendar_inputs_for(kind: str, vectors):
+    """[(key, line)] of calendar inputs: key = (vector id or fixture and week, "export" or
+    "import"). Every valid vector whose request is an object (the WASI tool's input schema), its
+    plan as given (a JS surface gets a text-only vector's plan and request as text, as for
+    verdicts); every fixture for every week of CALENDAR_WEEKS; the broken files for one week."""
+    out = []
+    for _, rec, _line in vectors:
+        plan, request = rec["plan"], rec["request"]
+        if rec["expect"]["valid"] is not True or not isinstance(request, dict):
+            continue
+        p, r = run_vectors.dump(plan), run_vectors.dump(request)
+        if kind == "js" and js_text_only(plan, request):
+            p = p if isinstance(plan, str) else json.dumps(p, ensure_ascii=False)
+            r = json.dumps(r, ensure_ascii=False)
+        out.append(((rec["id"], "export"), '{"export":{"plan":' + p + ',"request":' + r + ',"dtstamp":"' + CALENDAR_STAMP + '"}}'))
+    files = [(f.stem, f.read_text(encoding="utf-8")) for f in sorted(CALENDAR_FIXTURES.glob("*.ics"))]
+    weeks = [(label, text, week) for label, text in files for week in CALENDAR_WEEKS]
+    weeks += [(label, text, CALENDAR_WEEKS[0]) for label, text in CALENDAR_BROKEN]
+    for label, text, (start, zone) in weeks:
+        line = json.dumps({"import": {"ics": text, "startDate": start, "timezone": zone}}, ensure_ascii=False)
+        out.append(((f"{label} {start} {zone}", "import"), line))
+    return out
+
+
+def calendar_reference(line: str) -> str:
+    """The `ics` driver's answer as every surface gives it: an export refusal without the driver's
+    `kind` (the surfaces give the crate's message only); everything else as it is."""
+    if line.startswith('{"error"') and '"kind"' in line:
+        return json.dumps({"error": json.loads(line)["error"]}, ensure_ascii=False, separators=(",", ":"))
+    return line
+
+
 def python_read(line: str) -> str:
     """The core's bytes as Python reads (json.loads) and writes (compact, non-ASCII raw) them."""
     return json.dumps(json.loads(line), ensure_ascii=False, separators=(",", ":"))
@@ -182,9 +236,12 @@ def js_read(lines: list[str]) -> list[str]:
     return out
 
 
-def cross_surface(title: str, surface_args: list[str], make_inputs, show: int, strict: bool) -> tuple[list[str], list[str]]:
-    """Runs one kind of call (repair or schema) through each surface; compares each answer with the
-    reference's answer for the same key, as that surface's host reads it. Prints the table;
+def cross_surface(
+    title: str, surface_args: list[str], make_inputs, show: int, strict: bool, reference=None
+) -> tuple[list[str], list[str]]:
+    """Runs one kind of call (repair, schema, stream, calendar) through each surface; compares each
+    answer with the reference's answer for the same key, as that surface's host reads it
+    (`reference`, when given, first rewrites each of the reference's lines). Prints the table;
     returns (problems, missing surfaces)."""
     surfaces = []
     for s in surface_args:
@@ -212,7 +269,7 @@ def cross_surface(title: str, surface_args: list[str], make_inputs, show: int, s
             continue
         got = {key: (lines[j] if j < len(lines) else None) for j, (key, _) in enumerate(items)}
         if i == 0:
-            ref = got
+            ref = {k: (reference(v) if reference and v is not None else v) for k, v in got.items()}
             rows.append((name, kind, len(items), len(items), len(items), elapsed, ["reference"]))
             continue
         keys = [k for k in got if ref.get(k) is not None]
@@ -262,6 +319,7 @@ def main() -> int:
     ap.add_argument("--repair-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
     ap.add_argument("--schema-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
     ap.add_argument("--stream-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
+    ap.add_argument("--calendar-surface", action="append", default=[], help="NAME=KIND:COMMAND (first = reference)")
     ap.add_argument("--strict", action="store_true", help="a surface whose function is not built is a failure")
     ap.add_argument("--show", type=int, default=10)
     args = ap.parse_args()
@@ -338,6 +396,14 @@ def main() -> int:
         p, m = cross_surface("stream", args.stream_surface, lambda kind, name: stream_inputs_for(kind, vectors), args.show, args.strict)
         ok = ok and not p and not (m and args.strict)
         print("stream: " + ("every surface agrees" if not p else f"{len(p)} problems"))
+    if args.calendar_surface:
+        print()
+        p, m = cross_surface(
+            "calendar", args.calendar_surface, lambda kind, name: calendar_inputs_for(kind, vectors), args.show,
+            args.strict, reference=calendar_reference,
+        )
+        ok = ok and not p and not (m and args.strict)
+        print("calendar: " + ("every surface agrees" if not p else f"{len(p)} problems"))
     return 0 if ok else 1
 
 

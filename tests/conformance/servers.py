@@ -25,6 +25,12 @@ requestId that cannot be a plan id; the text after the Python SDK's own `Error e
 save_plan: ` prefix) and a `notSaved` warning (a second save, from a client that cannot be
 asked). Each must equal the first server's bytes.
 
+The calendar tools (issue 32): ``export_calendar`` of the calm plan (object and text), the first
+vector of every file, the broken plan (its verdict in a tool error), a request without a start
+date and a malformed ``dtstamp``, all with one fixed DTSTAMP; ``import_commitments`` of the
+app-style fixtures (``calendar/tests/fixtures``), a malformed file and an unknown zone. A result's
+embedded resource (the calendar's uri, MIME type and text) is compared too.
+
 The calls include arguments that fit no input schema (:func:`argument_calls`, issue 27): a tool
 error's text (after the Python SDK's ``Error executing tool <name>: `` prefix, which it puts
 before the errors a tool raises) is compared too, so each is the catalog's ``argumentErrors`` text
@@ -124,6 +130,35 @@ def calls() -> list[tuple[str, str, dict]]:
     out.append(("request", "get_plan_schema", {"request": request, "variant": "strict"}))
     out.append(("plan text over the limit", "save_plan", {"plan": pretty, "request": request}))
     out.append(("contract", "get_plan_contract", {}))
+    out.extend(calendar_calls(plan, request, plans))
+    return out
+
+
+STAMP = "20261207T120000Z"
+FIXTURES = Path(__file__).resolve().parents[2] / "calendar" / "tests" / "fixtures"
+
+
+def calendar_calls(plan: dict, request: dict, plans: list[tuple[str, Any]]) -> list[tuple[str, str, dict]]:
+    """The calls of the calendar tools (issue 32), each with the fixed DTSTAMP where it exports."""
+    out: list[tuple[str, str, dict]] = []
+    for label, p in [("object", plan), *plans[:2], *[(lab, p) for lab, p in plans if lab.startswith("vector")]]:
+        out.append((f"calendar {label}", "export_calendar", {"plan": p, "request": request, "dtstamp": STAMP}))
+    for f in vector_files():
+        first = json.loads(vector_lines(f)[0])
+        if isinstance(first["request"], dict):
+            out.append((f"calendar vector {first['id']}", "export_calendar",
+                        {"plan": first["plan"], "request": first["request"], "dtstamp": STAMP}))
+    no_start = {k: v for k, v in request.items() if k != "startDate"}
+    out.append(("calendar no startDate", "export_calendar", {"plan": {**plan, "request": no_start}, "request": no_start, "dtstamp": STAMP}))
+    out.append(("calendar dtstamp malformed", "export_calendar", {"plan": plan, "request": request, "dtstamp": "2026-12-07"}))
+    for f in sorted(FIXTURES.glob("*.ics")):
+        ics = f.read_text(encoding="utf-8")
+        for start, zone in (("2026-10-05", "Europe/Zurich"), ("2026-10-26", "America/New_York")):
+            out.append((f"commitments {f.stem} {start} {zone}", "import_commitments",
+                        {"calendar": ics, "startDate": start, "timezone": zone}))
+    broken = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026-10-05\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    out.append(("commitments malformed", "import_commitments", {"calendar": broken, "startDate": "2026-10-05", "timezone": "UTC"}))
+    out.append(("commitments unknown zone", "import_commitments", {"calendar": "", "startDate": "2026-10-05", "timezone": "Mars/Base"}))
     return out
 
 
@@ -145,6 +180,12 @@ def argument_calls(plan: dict, request: dict) -> list[tuple[str, str, dict]]:
         ("arguments: variant unknown", "get_plan_schema", {"request": request, "variant": "Strict"}),
         ("arguments: request missing, unexpected", "get_plan_schema", {"plan": plan}),
         ("arguments: any", "get_plan_contract", {"x": 1}),
+        ("arguments: dtstamp a number, plan missing", "export_calendar", {"request": request, "dtstamp": 20261207}),
+        ("arguments: dtstamp null, unexpected", "export_calendar", {"plan": plan, "request": request, "dtstamp": None, "at": 1}),
+        ("arguments: calendar missing, startDate a number", "import_commitments", {"startDate": 5, "timezone": "UTC"}),
+        ("arguments: nothing", "import_commitments", {}),
+        ("arguments: timezone an array, unexpected", "import_commitments",
+         {"calendar": "", "startDate": "2026-10-05", "timezone": ["UTC"], "plan": plan}),
     ]
 
 
@@ -215,6 +256,9 @@ async def run_server(
                     shown = "text " + tool_error_text(tool, r) + ("" if sc is None else " + structuredContent")
                 else:
                     shown = None if sc is None else canonical(sc)
+                    # the blocks after the text (export_calendar's embedded calendar): uri, MIME type, text
+                    if len(r.content) > 1:
+                        shown = f"{shown} + content {canonical([dump(c) for c in r.content[1:]])}"
                 answers.append((bool(r.is_error), shown))
         with tempfile.TemporaryDirectory() as fresh:
             params = StdioServerParameters(
@@ -350,7 +394,8 @@ def main() -> int:
         print("servers: no server answered")
         return 1
     ref = names[0]
-    contract = json.loads(results[ref][-1][1] or "null")
+    at = next(i for i, (label, tool, _) in enumerate(todo) if (label, tool) == ("contract", "get_plan_contract"))
+    contract = json.loads(results[ref][at][1] or "null")
     if not contract or contract["limits"]["payloadBytes"] != 262_144:
         problems.append("the contract's payloadBytes is not the limit the calls were built for")
     # What the reference must say (validator.md §5.2, §5.3): the text's own size; the type verdict.

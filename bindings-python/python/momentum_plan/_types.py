@@ -402,6 +402,10 @@ class CalendarExport(TypedDict):
     """The VCALENDAR object (RFC 5545): UTF-8, lines ended by CRLF and folded at 75 octets; the
     same bytes on every surface."""
 
+    events: int
+    """How many entries the calendar holds: its VEVENTs (a routine) or VTODOs (a goal plan); the
+    VTIMEZONE is not counted."""
+
     warnings: List[CalendarWarning]
     """One per block start in a daylight-saving gap or fold within a year of ``startDate``, in
     date order, then block order; empty for goal plans and floating times."""

@@ -16,6 +16,16 @@ plan-id rule, is the one catalog ``mcp-catalog.json`` in this package, the bytes
   returns the repaired plan, the patch, the fixes applied and offered, and the new verdict.
 - tool ``get_plan_schema``: the JSON Schema of the plan a request asks for (``validation`` or
   ``strict``).
+- tool ``export_calendar`` (issue 32): a valid plan as an iCalendar file (the binding's
+  ``plan_to_icalendar``, the calendar crate's bytes), returned as an embedded ``text/calendar``
+  resource (uri ``calendar://<requestId>.ics``, the catalog's ``calendar.uriTemplate``) after the
+  text block, with ``{uri, events, warnings}`` as structured content; ``dtstamp`` absent: this
+  server's clock. A plan that is not valid gets no calendar: a tool error with its verdict (the
+  catalog's ``calendar.planInvalid``); the crate's other refusals (no ``startDate``, an unknown
+  ``timezone``, a malformed ``dtstamp``) are tool errors in its words.
+- tool ``import_commitments`` (issue 32): one week of a calendar file as the request's
+  ``commitments`` and the events left out (``commitments_from_icalendar``); a file the crate cannot
+  read is a tool error naming its line.
 - tool ``save_plan`` (with a store only): validates again; refuses an invalid plan (a tool error beginning
   ``Plan not saved.``, one `` | <path>: <message>`` per error); stores a valid one as
   ``<requestId>.json`` (pretty JSON, the plan's own key order), atomically. If that plan id is
@@ -58,14 +68,16 @@ Where the SDK decides, this server follows it: the protocol eras (2026-07-28 per
 <name>: ...``), ``resources/list`` without pagination, and a missing resource as ``-32602``.
 """
 
+import datetime
 import json
 import os
 import re
 import tempfile
+import urllib.parse
 from importlib import resources
 from argparse import Namespace
 from pathlib import Path
-from typing import Annotated, Any, Callable, Dict, List, Literal, Optional, TypeVar, Union
+from typing import Annotated, Any, Callable, Dict, List, Literal, Optional, TypeVar, Union, cast
 
 from mcp.server.caching import CacheHint
 from mcp.server.mcpserver import (
@@ -82,12 +94,23 @@ from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.shared.exceptions import MCPError
-from mcp_types import INVALID_PARAMS, CallToolResult, GetPromptResult, InputRequiredResult, Resource, ServerCapabilities, TextContent, ToolAnnotations
+from mcp_types import (
+    INVALID_PARAMS,
+    CallToolResult,
+    EmbeddedResource,
+    GetPromptResult,
+    InputRequiredResult,
+    Resource,
+    ServerCapabilities,
+    TextContent,
+    TextResourceContents,
+    ToolAnnotations,
+)
 from pydantic import BaseModel, Field, StrictBool
 from typing_extensions import TypedDict
 
 import momentum_plan
-from momentum_plan import Contract, Issue, Repair, Verdict
+from momentum_plan import CalendarExport, Contract, Issue, Repair, Verdict
 from momentum_plan._planner_cli import parse_args
 from momentum_plan._stdio import run_stdio
 
@@ -174,6 +197,11 @@ UnsafeArg = Annotated[
     StrictBool,
     Field(description="Also apply the fixes that change meaning (a category synonym, moving a block); default false."),
 ]
+DtstampArg = Annotated[
+    Optional[str],
+    Field(description="The DTSTAMP, a UTC date-time YYYYMMDDTHHMMSSZ; absent: this server's clock."),
+]
+CalendarTextArg = Annotated[str, Field(description="The calendar file's text (iCalendar, RFC 5545).")]
 VariantArg = Annotated[
     Literal["validation", "strict"],
     Field(description="'validation' (default: accepts every valid plan) or 'strict' (structured outputs)."),
@@ -231,11 +259,16 @@ def json_kind(value: Any) -> str:
     return str(kinds["object"])
 
 
+CALENDAR_ARGUMENTS = ("calendar", "startDate", "timezone")
+"""The arguments of ``import_commitments``, in the order they are checked (each a string)."""
+
+
 def argument_error(tool: str, arguments: Dict[str, Any]) -> Optional[str]:
     """The tool error for ``arguments`` of ``tool`` that do not fit its input schema, or None when
     they fit (mcp-server.md "Catalog": the message says which argument and why). The checks and
     their order are the catalog's (``momentum-plan-codegen``'s ``argument_errors``): ``plan``,
-    ``request``, ``unsafe``, ``variant``, then the names left over, in the order sent."""
+    ``request``, ``unsafe``, ``variant``, ``dtstamp``, ``calendar``, ``startDate``,
+    ``timezone``, then the names left over, in the order sent."""
     e = ARGUMENT_ERRORS
     left = dict(arguments)
     if tool == "get_plan_contract":
@@ -244,17 +277,25 @@ def argument_error(tool: str, arguments: Dict[str, Any]) -> Optional[str]:
         return fill(e["noArguments"], tool=tool, unexpected=unexpected_names(list(left)))
     problems: List[str] = []
     request_texts = e["schemaRequest"] if tool == "get_plan_schema" else e["request"]
-    if tool != "get_plan_schema":
-        if "plan" not in left:
-            problems.append(e["plan"]["missing"])
-        elif not isinstance(left["plan"], (dict, str)):
-            problems.append(fill(e["plan"]["type"], kind=json_kind(left["plan"])))
-        left.pop("plan", None)
-    if "request" not in left:
-        problems.append(request_texts["missing"])
-    elif not isinstance(left["request"], dict):
-        problems.append(fill(request_texts["type"], kind=json_kind(left["request"])))
-    left.pop("request", None)
+    if tool == "import_commitments":
+        for name in CALENDAR_ARGUMENTS:
+            if name not in left:
+                problems.append(e[name]["missing"])
+            elif not isinstance(left[name], str):
+                problems.append(fill(e[name]["type"], kind=json_kind(left[name])))
+            left.pop(name, None)
+    else:
+        if tool != "get_plan_schema":
+            if "plan" not in left:
+                problems.append(e["plan"]["missing"])
+            elif not isinstance(left["plan"], (dict, str)):
+                problems.append(fill(e["plan"]["type"], kind=json_kind(left["plan"])))
+            left.pop("plan", None)
+        if "request" not in left:
+            problems.append(request_texts["missing"])
+        elif not isinstance(left["request"], dict):
+            problems.append(fill(request_texts["type"], kind=json_kind(left["request"])))
+        left.pop("request", None)
     if tool == "repair_plan" and "unsafe" in left:
         if not isinstance(left["unsafe"], bool):
             problems.append(fill(e["unsafe"]["type"], kind=json_kind(left["unsafe"])))
@@ -268,6 +309,10 @@ def argument_error(tool: str, arguments: Dict[str, Any]) -> Optional[str]:
                 momentum_plan.plan_schema({}, variant)  # the core's message for an unknown name
             except ValueError as err:
                 problems.append(fill(e["variant"]["unknown"], error=str(err)))
+    if tool == "export_calendar" and "dtstamp" in left:
+        dtstamp = left.pop("dtstamp")
+        if not isinstance(dtstamp, str):  # its form is the calendar crate's to judge
+            problems.append(fill(e["dtstamp"]["type"], kind=json_kind(dtstamp)))
     if left:
         problems.append(fill(e["leftOver"], unexpected=unexpected_names(list(left)), accepted=e["accepted"][tool]))
     if not problems:
@@ -462,6 +507,35 @@ def plan_object(plan: Union[Dict[str, Any], str]) -> Dict[str, Any]:
     return plan
 
 
+CALENDAR: Dict[str, str] = CATALOG["calendar"]
+"""What ``export_calendar`` answers besides the calendar crate's own texts (the catalog's
+``calendar``: the resource's uri template and MIME type, the invalid plan's tool error)."""
+
+
+def compact(value: Any) -> str:
+    """``value`` as compact JSON, non-ASCII raw: the bytes the other two servers write."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def tool_error(text: str) -> CallToolResult:
+    """A tool error: one text block, ``isError``, no structured content (mcp-server.md "Catalog")."""
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
+def calendar_uri(request: Dict[str, Any]) -> str:
+    """The exported calendar's uri: the catalog's ``calendar.uriTemplate`` with the request's
+    ``requestId`` (else the catalog's ``unnamed``), every byte outside RFC 3986's unreserved
+    characters percent-encoded (``quote`` with no safe characters: RFC 6570 simple expansion)."""
+    request_id = request.get("requestId")
+    name = request_id if isinstance(request_id, str) else CALENDAR["unnamed"]
+    return fill(CALENDAR["uriTemplate"], requestId=urllib.parse.quote(name, safe=""))
+
+
+def utc_now_stamp() -> str:
+    """Now, as a UTC DTSTAMP ``YYYYMMDDTHHMMSSZ`` (the calendar crate has no clock)."""
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
 def not_saved(reason: str, uri: str) -> Issue:
     """The ``notSaved`` warning with the catalog's reason ``reason`` (a key of its ``notSaved``)."""
     return Issue(code="notSaved", path="$", message=fill(CATALOG["notSaved"][reason], uri=uri))
@@ -516,6 +590,36 @@ def build_server(store_dir: Optional[Path] = None) -> PlannerServer:
             return momentum_plan.plan_schema(request, variant)
         except ValueError as e:  # a request no plan can satisfy: the core's words, as a tool error
             raise ToolError(str(e)) from e
+
+    @tool(**catalog_tool("export_calendar"))
+    async def export_calendar(plan: PlanArg, request: RequestArg, dtstamp: DtstampArg = None) -> CallToolResult:
+        try:
+            export = momentum_plan.plan_to_icalendar(plan, request, dtstamp if dtstamp is not None else utc_now_stamp())
+        except ValueError as e:  # no startDate, an unknown timezone, a malformed dtstamp: the crate's words
+            return tool_error(str(e))
+        if "text" not in export:  # a plan that is not valid: validate_plan's verdict, no calendar
+            verdict = momentum_plan.validate_plan(plan, request)
+            return tool_error(fill(CALENDAR["planInvalid"], verdict=compact(verdict if not verdict["valid"] else export)))
+        ics = cast(CalendarExport, export)
+        uri = calendar_uri(request)
+        result = {"uri": uri, "events": ics["events"], "warnings": ics["warnings"]}
+        calendar = TextResourceContents(uri=uri, mime_type=CALENDAR["mimeType"], text=ics["text"])
+        return CallToolResult(
+            content=[TextContent(type="text", text=compact(result)), EmbeddedResource(type="resource", resource=calendar)],
+            structured_content=result,
+        )
+
+    @tool(**catalog_tool("import_commitments"))
+    async def import_commitments(
+        calendar: CalendarTextArg,
+        startDate: Annotated[str, Field(description="The week's first day, YYYY-MM-DD.")],  # noqa: N803 - the catalog's name
+        timezone: Annotated[str, Field(description="A tz database name, e.g. Europe/Zurich.")],
+    ) -> CallToolResult:
+        try:
+            week = momentum_plan.commitments_from_icalendar(calendar, startDate, timezone)
+        except ValueError as e:  # a file the crate cannot read (with its line), a bad date or zone
+            return tool_error(str(e))
+        return CallToolResult(content=[TextContent(type="text", text=compact(week))], structured_content=week)
 
     def ask_to_overwrite(
         plan: PlanArg, request: RequestArg, ctx: Context[Any, Any]

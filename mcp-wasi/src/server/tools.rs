@@ -5,8 +5,10 @@
 //! `Result<T, E>` does: `Ok` is the result (`structuredContent` and the same JSON as text), `Err`
 //! a tool error (one text block, `isError: true`). A call that does not fit `CallToolRequest`,
 //! or names an unknown tool, is a JSON-RPC error instead ([`CallError::Rpc`]). One place per
-//! tool: [`contract`], [`validate`], [`repair`], [`schema`], and `save_plan` in [`super::save`].
+//! tool: [`contract`], [`validate`], [`repair`], [`schema`], [`calendar`] (`export_calendar`,
+//! `import_commitments`), and `save_plan` in [`super::save`].
 
+mod calendar;
 mod contract;
 mod repair;
 mod schema;
@@ -17,19 +19,24 @@ use super::eras::{Ctx, respond};
 use super::save::SaveStep;
 use crate::apps;
 use crate::catalog::{
-    self, ArgumentErrors, ArgumentText, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, REPAIR_PLAN, SAVE_PLAN, VALIDATE_PLAN,
+    self, ArgumentErrors, ArgumentText, EXPORT_CALENDAR, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, IMPORT_COMMITMENTS,
+    REPAIR_PLAN, SAVE_PLAN, VALIDATE_PLAN,
 };
-use crate::model::{CacheHints, CallToolParams, CallToolResult, Empty, ListToolsResult, TextContent};
+use crate::model::{
+    CacheHints, CallToolParams, CallToolResult, EmbeddedResource, Empty, ListToolsResult, TextContent, ToolContent,
+};
 use crate::rpc::{self, MAX_LINE_VALUES, RpcError};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// A tool's result: `structured` becomes `structuredContent` (from 2025-06-18), `text` the one
-/// text block (the same JSON).
+/// text block (the same JSON), `resource` an embedded resource after it (`export_calendar`'s
+/// calendar; `None` for every other tool).
 #[derive(Debug)]
 pub(super) struct ToolResult<S> {
     pub(super) structured: S,
     pub(super) text: String,
+    pub(super) resource: Option<EmbeddedResource>,
 }
 
 impl<S: Serialize> ToolResult<S> {
@@ -37,7 +44,12 @@ impl<S: Serialize> ToolResult<S> {
     /// the types written here never do).
     pub(super) fn json(structured: S) -> ToolResult<S> {
         let text = serde_json::to_string(&structured).unwrap_or_default();
-        ToolResult { structured, text }
+        ToolResult { structured, text, resource: None }
+    }
+
+    /// A result whose text block is `text` (the JSON of `structured`, as the tool wrote it).
+    pub(super) fn with_text(structured: S, text: String) -> ToolResult<S> {
+        ToolResult { structured, text, resource: None }
     }
 }
 
@@ -73,11 +85,11 @@ impl From<RpcError> for CallError {
 /// `structuredContent`).
 pub(super) fn render<S: Serialize>(ctx: Ctx, id: &Value, outcome: Result<ToolResult<S>, ToolError>) -> String {
     match outcome {
-        Ok(ToolResult { structured, text }) => respond(
+        Ok(ToolResult { structured, text, resource }) => respond(
             ctx,
             id,
             &CallToolResult {
-                content: [TextContent::new(text)],
+                content: ToolContent { text: TextContent::new(text), resource },
                 structured_content: ctx.structured().then_some(&structured),
                 is_error: false,
             },
@@ -93,7 +105,11 @@ fn render_error(ctx: Ctx, id: &Value, ToolError(text): ToolError) -> String {
     respond(
         ctx,
         id,
-        &CallToolResult::<Empty> { content: [TextContent::new(text)], structured_content: None, is_error: true },
+        &CallToolResult::<Empty> {
+            content: ToolContent { text: TextContent::new(text), resource: None },
+            structured_content: None,
+            is_error: true,
+        },
         None,
     )
 }
@@ -126,6 +142,8 @@ impl Server {
             VALIDATE_PLAN => render(ctx, id, validate::call(kept, p.arguments)),
             REPAIR_PLAN => render(ctx, id, repair::call(kept, p.arguments)),
             GET_PLAN_SCHEMA => render(ctx, id, schema::call(p.arguments)),
+            EXPORT_CALENDAR => render(ctx, id, calendar::export(p.arguments)),
+            IMPORT_COMMITMENTS => render(ctx, id, calendar::import(p.arguments)),
             SAVE_PLAN if self.store.is_some() => {
                 match self.save_plan(ctx, id, kept, p.arguments, p.input_responses, sent) {
                     Ok(SaveStep::Done(result)) => render(ctx, id, Ok(result)),
@@ -191,16 +209,21 @@ pub(super) fn invalid(tool: &str, problems: &[String]) -> ToolError {
 
 /// The optional boolean argument of `repair_plan`.
 const UNSAFE: &str = "unsafe";
+/// The optional string argument of `export_calendar`.
+const DTSTAMP: &str = "dtstamp";
 
-/// What the optional arguments of a plan tool asked for (only `repair_plan` has any).
-#[derive(Debug, Clone, Copy, Default)]
+/// What the optional arguments of a plan tool asked for (`repair_plan`'s `unsafe`,
+/// `export_calendar`'s `dtstamp`).
+#[derive(Debug, Clone, Default)]
 pub(super) struct PlanOptions {
     unsafe_fixes: bool,
+    dtstamp: Option<String>,
 }
 
-/// The `plan` and `request` arguments of `validate_plan`, `repair_plan` and `save_plan`, and
-/// the optional ones `optional` names (`unsafe`: a boolean), or the tool error naming every
-/// argument that does not fit the input schema (the catalog's `argumentErrors`).
+/// The `plan` and `request` arguments of `validate_plan`, `repair_plan`, `export_calendar` and
+/// `save_plan`, and the optional ones `optional` names (`unsafe`: a boolean; `dtstamp`: a
+/// string), or the tool error naming every argument that does not fit the input schema (the
+/// catalog's `argumentErrors`).
 pub(super) fn plan_arguments(
     tool: &str,
     mut args: Map<String, Value>,
@@ -233,6 +256,13 @@ pub(super) fn plan_arguments(
             None => {}
             Some(Value::Bool(b)) => options.unsafe_fixes = b,
             Some(v) => problems.push(wrong_type(&t.unsafe_fixes, &v)),
+        }
+    }
+    if optional.contains(&DTSTAMP) {
+        match args.shift_remove(DTSTAMP) {
+            None => {}
+            Some(Value::String(s)) => options.dtstamp = Some(s),
+            Some(v) => problems.push(wrong_type(&t.dtstamp, &v)),
         }
     }
     problems.extend(left_over(tool, &args));

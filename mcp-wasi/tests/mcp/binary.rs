@@ -67,7 +67,7 @@ fn garbage_then_eof_exits_zero() {
     assert_eq!(codes[2], -32600);
     assert_eq!(out[3]["result"], serde_json::json!({}));
     assert_eq!(codes[4], -32600, "the 5 MiB line");
-    assert_eq!(out[5]["result"]["tools"].as_array().unwrap().len(), 4, "read-only: no save_plan");
+    assert_eq!(out[5]["result"]["tools"].as_array().unwrap().len(), 6, "read-only: no save_plan");
     assert_eq!(out[6]["id"], 3);
     assert_eq!(out.len(), 7);
     // PLAN_STORE set by hand (as `wasmtime run --env` would) is named as it was set.

@@ -98,7 +98,7 @@ fn read_only_mode_offers_no_store() {
     assert!(!instructions.contains("plan://"), "{instructions}");
     let tools = h.result(&req(2, "tools/list", json!({})));
     let names: Vec<&str> = tools["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema"]);
+    assert_eq!(names, TOOLS[..6], "every tool but save_plan");
     for word in ["repair_plan", "get_plan_schema", "requestAtFault"] {
         assert!(instructions.contains(word), "{instructions}");
     }
@@ -133,7 +133,7 @@ fn tools_list_is_gated_by_version() {
         assert_classic(&r);
         let tools = r["tools"].as_array().expect("tools");
         let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["get_plan_contract", "validate_plan", "repair_plan", "get_plan_schema", "save_plan"]);
+        assert_eq!(names, TOOLS);
         for tool in tools {
             assert!(tool["description"].as_str().unwrap().len() > 80, "{tool}");
             assert_eq!(tool["inputSchema"]["type"], "object");
@@ -147,20 +147,20 @@ fn tools_list_is_gated_by_version() {
         }
         if version >= "2025-03-26" {
             let a = |i: usize| tools[i]["annotations"].clone();
-            for i in [0, 1, 2, 3] {
+            for i in [0, 1, 2, 3, 4, 5] {
                 assert_eq!(a(i)["readOnlyHint"], true);
                 assert_eq!(a(i)["idempotentHint"], true);
                 assert_eq!(a(i)["openWorldHint"], false);
             }
-            assert_eq!(a(4)["readOnlyHint"], false);
-            assert_eq!(a(4)["destructiveHint"], false);
-            assert_eq!(a(4)["idempotentHint"], true);
-            assert_eq!(a(4)["openWorldHint"], false);
+            assert_eq!(a(6)["readOnlyHint"], false);
+            assert_eq!(a(6)["destructiveHint"], false);
+            assert_eq!(a(6)["idempotentHint"], true);
+            assert_eq!(a(6)["openWorldHint"], false);
         }
         assert_eq!(tools[0]["inputSchema"], json!({"type": "object", "additionalProperties": false}));
         assert_eq!(tools[1]["inputSchema"]["required"], json!(["plan", "request"]));
         assert_eq!(tools[1]["inputSchema"]["additionalProperties"], false);
-        assert_eq!(tools[1]["inputSchema"], tools[4]["inputSchema"]);
+        assert_eq!(tools[1]["inputSchema"], tools[6]["inputSchema"]);
         // repair_plan: validate_plan's arguments and an optional boolean `unsafe`.
         let mut repair_input = tools[2]["inputSchema"].clone();
         assert_eq!(repair_input["properties"]["unsafe"]["type"], "boolean");
@@ -170,6 +170,14 @@ fn tools_list_is_gated_by_version() {
         assert_eq!(tools[3]["inputSchema"]["required"], json!(["request"]));
         assert_eq!(tools[3]["inputSchema"]["additionalProperties"], false);
         assert_eq!(tools[3]["inputSchema"]["properties"]["variant"]["enum"], json!(["validation", "strict"]));
+        // export_calendar: validate_plan's arguments and an optional string `dtstamp`.
+        let mut export_input = tools[4]["inputSchema"].clone();
+        assert_eq!(export_input["properties"]["dtstamp"]["type"], "string");
+        export_input["properties"].as_object_mut().unwrap().shift_remove("dtstamp");
+        assert_eq!(export_input, tools[1]["inputSchema"]);
+        // import_commitments: three required strings.
+        assert_eq!(tools[5]["inputSchema"]["required"], json!(["calendar", "startDate", "timezone"]));
+        assert_eq!(tools[5]["inputSchema"]["additionalProperties"], false);
     }
 }
 
@@ -181,7 +189,9 @@ fn output_schemas_describe_the_results() {
     let codes: Vec<Value> = momentum_plan::IssueCode::ALL.iter().map(|c| json!(c.as_str())).collect();
     assert_eq!(tools[1]["outputSchema"]["properties"]["errors"]["items"]["properties"]["code"]["enum"], json!(codes));
     assert_eq!(tools[1]["outputSchema"]["required"], json!(["valid", "errors", "warnings", "checks"]));
-    assert_eq!(tools[4]["outputSchema"]["required"], json!(["saved", "planId", "uri", "warnings"]));
+    assert_eq!(tools[6]["outputSchema"]["required"], json!(["saved", "planId", "uri", "warnings"]));
+    assert_eq!(tools[4]["outputSchema"]["required"], json!(["uri", "events", "warnings"]));
+    assert_eq!(tools[5]["outputSchema"]["required"], json!(["commitments", "skipped"]));
     // Every key of the contract is described, and every limit.
     let contract = serde_json::to_value(momentum_plan::contract()).unwrap();
     let schema = &tools[0]["outputSchema"];

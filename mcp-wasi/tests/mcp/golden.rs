@@ -161,6 +161,37 @@ fn cases() -> BTreeMap<&'static str, Value> {
         "refusal-schema-request-at-fault",
         tool_result("get_plan_schema", json!({"request": request_no_plan_satisfies()})),
     );
+    // The calendar tools (issue 32): arguments that do not fit, an invalid plan (its verdict),
+    // a request without a start date, a file that cannot be read (the crate's words, its line).
+    cases.insert(
+        "refusal-export-arguments",
+        tool_result("export_calendar", json!({"plan": 5, "request": request, "dtstamp": true, "at": "now"})),
+    );
+    cases.insert(
+        "refusal-export-invalid",
+        tool_result(
+            "export_calendar",
+            json!({"plan": broken_plan, "request": broken_request, "dtstamp": "20261207T120000Z"}),
+        ),
+    );
+    let (mut no_start_plan, mut no_start) = (plan.clone(), request.clone());
+    no_start.as_object_mut().expect("an object").remove("startDate");
+    no_start_plan["request"] = no_start.clone();
+    cases.insert(
+        "refusal-export-no-start-date",
+        tool_result(
+            "export_calendar",
+            json!({"plan": no_start_plan, "request": no_start, "dtstamp": "20261207T120000Z"}),
+        ),
+    );
+    cases.insert("refusal-import-arguments", tool_result("import_commitments", json!({"calendar": [], "timezone": 1})));
+    cases.insert(
+        "refusal-import-malformed",
+        tool_result(
+            "import_commitments",
+            json!({"calendar": "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026-10-05\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "startDate": "2026-10-05", "timezone": "Europe/Zurich"}),
+        ),
+    );
     cases.insert(
         "refusal-save-invalid",
         tool_result("save_plan", json!({"plan": broken_plan, "request": broken_request})),

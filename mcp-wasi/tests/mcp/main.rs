@@ -6,6 +6,7 @@ mod common;
 
 mod apps;
 mod binary;
+mod calendar;
 mod classic;
 mod golden;
 mod http;

@@ -187,7 +187,7 @@ fn modern_prompt_and_its_errors() {
 fn read_only_modern_has_no_store() {
     let mut h = Harness::read_only();
     let r = h.result(&modern(1, "tools/list", json!({}), json!({})));
-    assert_eq!(r["tools"].as_array().unwrap().len(), 4, "no save_plan");
+    assert_eq!(r["tools"].as_array().unwrap().len(), 6, "no save_plan");
     for method in ["resources/list", "resources/read", "resources/templates/list"] {
         assert_eq!(h.error(&modern(1, method, json!({"uri": "plan://a"}), json!({})))["code"], -32601);
     }

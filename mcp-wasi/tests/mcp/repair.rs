@@ -24,7 +24,7 @@ fn core_repair(plan: &Value, request: &Value, unsafe_fixes: bool) -> String {
 }
 
 /// A 2026-07-28 POST of `message` (a `tools/call` of `name`) to a read-only instance: status, body.
-fn over_http(message: &Value, name: &str) -> (u16, Vec<u8>) {
+pub(crate) fn over_http(message: &Value, name: &str) -> (u16, Vec<u8>) {
     let body = message.to_string().into_bytes();
     let headers = [
         ("content-type".to_owned(), b"application/json".to_vec()),

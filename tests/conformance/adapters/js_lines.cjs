@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lines-protocol adapter for a JavaScript surface (shared/tools/README.md):
-//   node js_lines.cjs [--repair|--schema|--stream] MODULE_PATH
+//   node js_lines.cjs [--repair|--schema|--stream|--calendar] MODULE_PATH
 //   node js_lines.cjs --normalize            (no module: each line through JSON.parse, JSON.stringify)
 // MODULE_PATH (the napi binding, or the wasm pkg/node build) exports validatePlan(plan, request),
 // and for --repair repairPlan(plan, request, {unsafe}), for --schema planSchema(request, variant).
@@ -10,7 +10,10 @@
 // [byte counts]}: the plan's UTF-8 bytes through a PlanStream in those chunks (the rest as one
 // last chunk), answered as {"pushes": [[issue, ...] per push], "repeatedName", "verdict"}, as the
 // core's `validate --stream`. --normalize gives the core's bytes as JavaScript
-// reads and writes them (numbers in JS form), what a JS surface is compared with.
+// reads and writes them (numbers in JS form), what a JS surface is compared with. --calendar
+// takes {"export": {"plan", "request", "dtstamp"}} (planToIcalendar) or {"import": {"ics",
+// "startDate", "timezone"}} (commitmentsFromIcalendar); a thrown error is {"error": message}, as
+// the calendar crate's `ics` driver writes it (issue 32).
 // The conformance runner sends text-only vectors (vectors README) with plan and request as text.
 'use strict';
 const path = require('node:path');
@@ -22,10 +25,16 @@ let call;
 if (mode === '--normalize') {
   call = (line) => JSON.stringify(JSON.parse(line));
 } else {
-  const names = { '--validate': 'validatePlan', '--repair': 'repairPlan', '--schema': 'planSchema', '--stream': 'PlanStream' };
+  const names = {
+    '--validate': 'validatePlan',
+    '--repair': 'repairPlan',
+    '--schema': 'planSchema',
+    '--stream': 'PlanStream',
+    '--calendar': 'planToIcalendar',
+  };
   const name = names[mode];
   if (!name || !args[0]) {
-    process.stderr.write('usage: js_lines.cjs [--repair|--schema|--stream] MODULE_PATH | --normalize\n');
+    process.stderr.write('usage: js_lines.cjs [--repair|--schema|--stream|--calendar] MODULE_PATH | --normalize\n');
     process.exit(2);
   }
   const binding = require(path.resolve(args[0]));
@@ -50,6 +59,15 @@ if (mode === '--normalize') {
     if (mode === '--validate') return JSON.stringify(binding.validatePlan(pair.plan, pair.request));
     if (mode === '--repair') return JSON.stringify(binding.repairPlan(pair.plan, pair.request, { unsafe: pair.unsafe === true }));
     if (mode === '--stream') return JSON.stringify(streamed(binding, pair));
+    if (mode === '--calendar') {
+      try {
+        if (pair.export) return JSON.stringify(binding.planToIcalendar(pair.export.plan, pair.export.request, pair.export.dtstamp));
+        const i = pair.import;
+        return JSON.stringify(binding.commitmentsFromIcalendar(i.ics, i.startDate, i.timezone));
+      } catch (e) {
+        return JSON.stringify({ error: e.message });
+      }
+    }
     try {
       return JSON.stringify(binding.planSchema(pair.request, pair.variant === undefined ? 'validation' : pair.variant));
     } catch (e) {

@@ -29,5 +29,5 @@ pub(super) fn call(
     let text = repair.to_json();
     let structured = RawValue::from_string(text.clone())
         .map_err(|e| ToolError(format!("The repair could not be written as JSON ({e}).")))?;
-    Ok(ToolResult { structured, text })
+    Ok(ToolResult::with_text(structured, text))
 }

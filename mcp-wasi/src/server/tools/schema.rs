@@ -17,7 +17,7 @@ pub(super) fn call(arguments: Map<String, Value>) -> Result<ToolResult<Value>, T
     let (request, variant) = schema_arguments(arguments)?;
     let schema = momentum_plan::plan_schema(&request, variant).map_err(|e| ToolError(e.to_string()))?;
     let text = schema.to_string();
-    Ok(ToolResult { structured: schema, text })
+    Ok(ToolResult::with_text(schema, text))
 }
 
 /// The `request` and `variant` arguments (`variant` defaults to `validation`), or the tool

@@ -14,5 +14,5 @@ pub(super) fn call(kept: ObjectArguments, arguments: Map<String, Value>) -> Resu
     let (plan, request, _) = plan_arguments(VALIDATE_PLAN, arguments, &[])?;
     let verdict = kept.verdict(plan, request);
     let text = verdict.to_json();
-    Ok(ToolResult { structured: verdict, text })
+    Ok(ToolResult::with_text(verdict, text))
 }

@@ -11,6 +11,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// drivers read them) and the bundled examples: the Rust tests' one kit.
 pub use momentum_plan_testkit::{example, root, vectors};
 
+/// Every tool, in catalog order (`save_plan` last: only with a store).
+pub const TOOLS: [&str; 7] = [
+    "get_plan_contract",
+    "validate_plan",
+    "repair_plan",
+    "get_plan_schema",
+    "export_calendar",
+    "import_commitments",
+    "save_plan",
+];
+
 /// The calm weekday plan and its request (valid).
 pub fn calm() -> (Value, Value) {
     (example("calm-weekday.plan.json"), example("calm-weekday.request.json"))
