@@ -75,16 +75,21 @@ test('hostile input: an answer or a clear error, never a trap', () => {
     ['one line of 4 MB', `BEGIN:VCALENDAR\r\nX-LONG:${'a'.repeat(4 << 20)}\r\nEND:VCALENDAR\r\n`],
     ['100,000 nested components', `${'BEGIN:VEVENT\r\n'.repeat(100000)}${'END:VEVENT\r\n'.repeat(100000)}`],
     ['an endless folded line', `BEGIN:VCALENDAR\r\nSUMMARY:x${'\r\n y'.repeat(200000)}\r\nEND:VCALENDAR\r\n`],
-    ['50,000 events', ics('BEGIN:VCALENDAR', ...Array.from({ length: 50000 }, (_, i) => event(`UID:${i}`, 'DTSTART:20261005T090000Z', 'DTEND:20261005T100000Z')).flat(), 'END:VCALENDAR')],
+    ['50,000 events', `BEGIN:VCALENDAR\r\n${Array.from({ length: 50000 }, (_, i) => ics(...event(`UID:${i}`, 'DTSTART:20261005T090000Z', 'DTEND:20261005T100000Z'))).join('')}END:VCALENDAR\r\n`],
     ['a rule without end, every second', ics('BEGIN:VCALENDAR', ...event('UID:r', 'DTSTART:19000101T000000Z', 'DTEND:19000101T000001Z', 'RRULE:FREQ=SECONDLY'), 'END:VCALENDAR')],
     ['dates at the ends of time', ics('BEGIN:VCALENDAR', ...event('UID:d', 'DTSTART:99991231T235959Z', 'DTEND:00000101T000000Z', 'RRULE:FREQ=YEARLY;COUNT=4294967295;INTERVAL=0'), 'END:VCALENDAR')],
     ['a zone that is no zone', ics('BEGIN:VCALENDAR', ...event('UID:z', 'DTSTART;TZID=/../../etc/passwd:20261005T090000', 'DTEND;TZID=:20261005T100000'), 'END:VCALENDAR')],
   ];
   const exports = [
     ['a plan of 8 MB of text', JSON.stringify({ ...plan, name: 'x'.repeat(8 << 20) }), request, STAMP],
-    ['a request with a year far away', plan, { ...request, startDate: '9999-12-31' }, STAMP],
-    ['a request in year 0', plan, { ...request, startDate: '0000-01-01' }, STAMP],
-    ['a zone path', plan, { ...request, timezone: '../../../../etc/localtime' }, STAMP],
+    // the plan echoes its request (plan.request), so both change
+    ...[
+      ['a request with a year far away', { startDate: '9999-12-31' }],
+      ['a request in year 0', { startDate: '0000-01-01' }],
+      ['a request in year -1', { startDate: '-0001-01-01' }],
+      ['a zone path', { timezone: '../../../../etc/localtime' }],
+      ['a zone name of 1 MB', { timezone: `Europe/${'Z'.repeat(1 << 20)}` }],
+    ].map(([name, change]) => [name, { ...plan, request: { ...plan.request, ...change } }, { ...request, ...change }, STAMP]),
     ['a dtstamp at the end of time', plan, request, '99991231T235959Z'],
   ];
   const calls = [

@@ -361,6 +361,7 @@ test('"Add to calendar": a valid plan downloads as <requestId>.ics, the bytes of
   // the autumn one (within a year of startDate); the warnings are the package's, beside the button
   const plan = JSON.parse(planText);
   plan.routine.blocks.unshift({ ...plan.routine.blocks[0], activity: 'Night feed', start: '02:30', durationMin: 20 });
+  plan.routine.blocks.find((b) => b.activity === 'Sleep').durationMin = 240; // 22:00 to 02:00
   const nightText = JSON.stringify(plan, null, 2);
   assert.equal(wasmNode.validatePlan(nightText, requestText).valid, true, JSON.stringify(wasmNode.validatePlan(nightText, requestText).errors));
   await page.fill('#plan', nightText);
@@ -371,8 +372,8 @@ test('"Add to calendar": a valid plan downloads as <requestId>.ics, the bytes of
   assert.equal(night.text, nightWant.text);
   assert.ok(nightWant.warnings.length >= 2, JSON.stringify(nightWant.warnings));
   assert.equal(await page.$eval('#calendar-note', (n) => n.dataset.kind), 'warnings');
-  const shown = await page.$$eval('#calendar-warnings li', (li) => li.map((x) => ({ date: x.dataset.date, text: x.textContent })));
-  assert.deepEqual(shown, nightWant.warnings.map((w) => ({ date: w.date, text: `${w.date}${w.message}` })));
+  const shown = await page.$$eval('#calendar-warnings li', (li) => li.map((x) => ({ date: x.dataset.date, path: x.dataset.path, message: x.textContent })));
+  assert.deepEqual(shown, nightWant.warnings);
   assert.equal(wasmRequests.filter((n) => n === 'momentum_plan_wasm_calendar_bg.wasm').length, 1, 'fetched once');
   await page.mouse.move(5, 5);
   await page.screenshot({ path: join(OUT, 'wasm-page-calendar.png'), fullPage: false });

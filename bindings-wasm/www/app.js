@@ -288,12 +288,12 @@ function showCalendar(shown) {
 }
 
 /** What "Add to calendar" says beside the button: `kind` 'done', 'warnings' or 'error', a title and
- * the daylight-saving warnings (`{date, message}`), each shown as text. */
+ * the daylight-saving warnings (`{date, path, message}`: the message says the date), as text. */
 function calendarNote(kind, title, warnings = []) {
   const note = $('calendar-note');
   note.dataset.kind = kind;
   $('calendar-title').textContent = title;
-  $('calendar-warnings').replaceChildren(...warnings.map((w) => el('li', { 'data-date': w.date }, el('time', { datetime: w.date }, w.date), w.message)));
+  $('calendar-warnings').replaceChildren(...warnings.map((w) => el('li', { 'data-date': w.date, 'data-path': w.path }, w.message)));
   note.hidden = false;
 }
 

@@ -207,19 +207,6 @@ export function wasmApi(raw, loaders) {
     }
   }
 
-  return {
-    validatePlan,
-    repairPlan,
-    planSchema,
-    getPlanContract,
-    PlanStream,
-    streamPlan,
-    isWarning,
-    renderPath,
-    valueSpan,
-    load,
-    planToIcalendar,
-    commitmentsFromIcalendar,
-    loadCalendar,
-  };
+  const calendarFunctions = { planToIcalendar, commitmentsFromIcalendar, loadCalendar };
+  return { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load, ...calendarFunctions };
 }

@@ -28,18 +28,5 @@ const api = wasmApi(require('./momentum_plan_wasm.js'), loaders);
 const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load } = api;
 const { planToIcalendar, commitmentsFromIcalendar, loadCalendar } = api;
 
-module.exports = {
-  validatePlan,
-  repairPlan,
-  planSchema,
-  getPlanContract,
-  PlanStream,
-  streamPlan,
-  isWarning,
-  renderPath,
-  valueSpan,
-  load,
-  planToIcalendar,
-  commitmentsFromIcalendar,
-  loadCalendar,
-};
+module.exports = { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load };
+Object.assign(module.exports, { planToIcalendar, commitmentsFromIcalendar, loadCalendar });

@@ -42,20 +42,8 @@ const loaders = {
   calendar: loader(() => import('./momentum_plan_wasm_calendar.js')),
 };
 
-export const {
-  validatePlan,
-  repairPlan,
-  planSchema,
-  getPlanContract,
-  PlanStream,
-  streamPlan,
-  isWarning,
-  renderPath,
-  valueSpan,
-  load,
-  planToIcalendar,
-  commitmentsFromIcalendar,
-  loadCalendar,
-} = wasmApi(raw, loaders);
+const api = wasmApi(raw, loaders);
+export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load } = api;
+export const { planToIcalendar, commitmentsFromIcalendar, loadCalendar } = api;
 export default init;
 export { initSync };
