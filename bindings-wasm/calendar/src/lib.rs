@@ -13,6 +13,8 @@
 //! |---|---|
 //! | `planToIcalendar(plan, request, dtstamp)` | `js::calendar::plan_to_icalendar` |
 //! | `commitmentsFromIcalendar(ics, startDate, timezone)` | `js::calendar::commitments_from_icalendar` |
+// shim.rs's `misuse` is used as `map_err(misuse)` by the other modules.
+#![allow(clippy::needless_pass_by_value)]
 
 use momentum_plan_js::{Text, calendar};
 use wasm_bindgen::prelude::*;
