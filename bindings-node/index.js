@@ -5,8 +5,9 @@
  * `planSchema(request, variant)` and `getPlanContract()`; the class `PlanStream(request)` and the
  * async generator `streamPlan(stream, chunks)` (a plan validated as it streams, validator.md §10);
  * `planToIcalendar(plan, request, dtstamp)` and `commitmentsFromIcalendar(ics, startDate,
- * timezone)`, a valid plan as iCalendar and a calendar's week as commitments (issue 32, this
- * package only: `calendar.js`); types in `index.d.ts`; ESM entry `index.mjs`.
+ * timezone)`, a valid plan as iCalendar and a calendar's week as commitments (issue 32:
+ * `calendar.js`, generated at build time from `js/calendar.js`, shared with momentum-plan-wasm's
+ * calendar module); types in `index.d.ts`; ESM entry `index.mjs`.
  *
  * They are the converter shared with momentum-plan-wasm (`convert.js`, generated at build time
  * from `js/convert.js` at the repository root; its header says what is written and what is

@@ -32,11 +32,7 @@ export declare class PlanStream {
 /** `js::check_names`. */
 export declare function checkNames(): Array<string>
 
-/**
- * `momentum_plan_calendar::commitments_from_icalendar`: `{"commitments", "skipped"}`, or a
- * `SyntaxError` (with `line`) for a file the crate cannot read, a `RangeError` for a file over
- * its caps or a bad start date or zone.
- */
+/** `calendar::commitments_from_icalendar`. */
 export declare function commitmentsFromIcalendar(ics: string, startDate: string, timezone: string): string
 
 /** `js::fault_text`. */
@@ -61,10 +57,8 @@ export declare function planFault(path: string, kind: string, detail: string): s
 export declare function planTextFault(unit: number, before: string): string
 
 /**
- * `momentum_plan_calendar::plan_to_icalendar` of a plan and a request text (a JS string or a
- * `Uint8Array` of UTF-8, as `toJsonText` gives them) and a `DTSTAMP`. A plan text that is not
- * UTF-8 gets the core's `json` verdict (as `validatePlan`); request bytes that are not UTF-8
- * are request text that is not JSON.
+ * `calendar::plan_to_icalendar` of a plan and a request (a JS string or a `Uint8Array` of
+ * UTF-8, as `toJsonText` gives them) and a `DTSTAMP`.
  */
 export declare function planToIcalendar(plan: unknown, request: unknown, dtstamp: string): string
 

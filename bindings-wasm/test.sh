@@ -4,8 +4,9 @@
 #     wasm-bindgen-cli at exactly the version Cargo.lock resolves, the npm packages (npm ci with the
 #     committed package-lock.json: binaryen for wasm-opt, playwright-core, typescript), Debian's
 #     chromium for the page test;
-#   - builds: the package (npm run build: pkg/web, pkg/node, the page's assets) and the core's line
-#     drivers (validate and repair: the byte-for-byte references), in release;
+#   - builds: the package (npm run build: pkg/web, pkg/node, the page's assets), the core's line
+#     drivers (validate and repair) and the calendar crate's (ics): the byte-for-byte references,
+#     in release;
 #   - runs: the native side's unit tests (momentum-plan-js: bytes and texts alike on every vector) and
 #     every node:test file (all vectors, the API, the ES module build, trap recovery, the size
 #     budget, the page in headless Chromium).
@@ -53,6 +54,7 @@ fi
 step "build"
 (cd "$HERE" && npm run --silent build)
 cargo build --release -p momentum-plan --example validate --example repair
+cargo build --release -p momentum-plan-calendar --example ics
 
 step "native unit tests"
 cargo test --release -p momentum-plan-js

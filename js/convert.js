@@ -740,7 +740,7 @@ export function decodeAnswer(answer) {
  * which costs about as much as JSON.parse of the text (bindings-wasm README "Crossing the
  * boundary"). A text that is already a Uint8Array (the caller's bytes) is copied as it is.
  */
-function withUtf8(first, second, call, extra) {
+export function withUtf8(first, second, call, extra) {
   const need = utf8SizeOf(first) + utf8SizeOf(second);
   let buf = utf8Kept;
   if (buf.length < need) {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Writes the generated copies of the shared converter (js/convert.js, the one source) into a
-// package: `node js/emit.mjs <out-file> commonjs|module`. bindings-node's `npm run build` writes
-// bindings-node/convert.js (CommonJS); bindings-wasm's scripts/build.mjs writes pkg/node/convert.js
-// (CommonJS) and pkg/web/convert.js (ES module), and the same two forms of js/wasm/api.js
-// (`emitModule`). The copies are gitignored and never edited.
+// Writes the generated copies of the shared converter (js/convert.js, the one source) and of the
+// shared calendar functions (js/calendar.js) into a package: `node js/emit.mjs <out-file>
+// commonjs|module [<file in js/>]` (by default convert.js). bindings-node's `npm run build` writes
+// bindings-node/convert.js and calendar.js (CommonJS); bindings-wasm's scripts/build.mjs writes
+// pkg/node/convert.js and calendar.js (CommonJS) and pkg/web/ the same (ES modules), and the same
+// two forms of js/wasm/api.js (`emitModule`). The copies are gitignored and never edited.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -50,10 +51,10 @@ export function emitConverter(out, format) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [out, format] = process.argv.slice(2);
+  const [out, format, source] = process.argv.slice(2);
   if (!out || !format) {
-    console.error('usage: node js/emit.mjs <out-file> commonjs|module');
+    console.error('usage: node js/emit.mjs <out-file> commonjs|module [<file in js/, default convert.js>]');
     process.exit(2);
   }
-  emitConverter(resolve(out), format);
+  emitModule(source ? join(dirname(SOURCE), source) : SOURCE, resolve(out), format);
 }

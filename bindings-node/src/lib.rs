@@ -11,8 +11,8 @@
 //! (`momentum_plan_js::Misuse`) is `InvalidArg`. Every export is `catch_unwind`: a Rust panic is a
 //! thrown JS `Error`, never an aborted Node process. Test-only exports (`validateText`,
 //! `benchCore`, `panicForTest`) sit behind the cargo feature `test-exports` (`test_exports.rs`).
-//! The calendar functions (issue 32, `calendar.rs`) are this package's own, over the crate
-//! `momentum-plan-calendar`, outside `momentum_plan_js` (the wasm validator module's size).
+//! The calendar functions (issue 32, `calendar.rs`) are `momentum_plan_js::calendar`'s (its
+//! feature `calendar`, which the wasm validator module is built without).
 #![allow(clippy::needless_pass_by_value)] // napi-rs hands JS strings and arrays over as owned `String`s and `Vec`s
 
 mod calendar;

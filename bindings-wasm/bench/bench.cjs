@@ -5,7 +5,8 @@
 // median over the rounds, the ratio the median of the ratios within a round). Prints a Markdown table (the README records one); `npm run bench` then runs
 // bench/chromium.mjs, the wasm rows again in headless Chromium. The two `part:` rows split the
 // text case (measure.cjs's textParts). First it prints the "wasm modules" table: each module's
-// size, raw and gzip -9, beside its budget (test/budgets.cjs, issue 32).
+// size, raw and gzip -9, beside its budget (test/budgets.cjs, issue 32); `node bench/bench.cjs
+// --sizes` prints only that table (no timing: a quick check that the script runs).
 
 const { validatePlan } = require('../pkg/node');
 const raw = require('../pkg/node/momentum_plan_wasm.js');
@@ -20,7 +21,11 @@ const BUDGETS = require('../test/budgets.cjs');
 const MODULES = [
   ['momentum_plan_wasm_bg', 'the validator: validatePlan, getPlanContract, renderPath, valueSpan', 'with init()'],
   ['momentum_plan_wasm_extras_bg', 'the extras: repairPlan, planSchema, PlanStream', 'on first use (load())'],
+  ['momentum_plan_wasm_calendar_bg', 'the calendar: planToIcalendar, commitmentsFromIcalendar, the tz database', 'on first use (loadCalendar())'],
 ];
+if (Object.keys(BUDGETS).sort().join() !== MODULES.map(([name]) => name).sort().join()) {
+  throw new Error('bench/bench.cjs: MODULES must list every module of test/budgets.cjs');
+}
 const sizeRows = MODULES.map(([name, holds, loaded]) => {
   const file = `${name}.wasm`;
   const budget = BUDGETS[name];
@@ -31,6 +36,7 @@ const sizeRows = MODULES.map(([name, holds, loaded]) => {
 console.log('The wasm modules (pkg/web; pkg/node holds the same bytes):\n');
 console.log('| module | holds | loaded | bytes | gzip -9 | budget (bytes) |\n|---|---|---|---:|---:|---:|');
 console.log(`${sizeRows.join('\n')}\n`);
+if (process.argv.includes('--sizes')) process.exit(0);
 
 let napi = null;
 try {

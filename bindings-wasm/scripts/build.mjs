@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run build`: the WebAssembly package, from its Rust crates to pkg/web/ and pkg/node/.
 //
-// The package is two wasm modules (issue 32; MODULES below): the validator (the crate
-// momentum-plan-wasm, bindings-wasm/src), which a page loads first and which stays within 150 KB,
-// and the extras (momentum-plan-wasm-extras, bindings-wasm/extras: repair, the plan schema,
-// PlanStream), which the entry (js/wasm/api.js) loads on first use. Each step below runs for each.
+// The package is three wasm modules (issue 32; MODULES below): the validator (the crate
+// momentum-plan-wasm, bindings-wasm/src), which a page loads first and which stays within 150 KB;
+// the extras (momentum-plan-wasm-extras, bindings-wasm/extras: repair, the plan schema,
+// PlanStream) and the calendar (momentum-plan-wasm-calendar, bindings-wasm/calendar:
+// planToIcalendar, commitmentsFromIcalendar, the tz data), which the entry (js/wasm/api.js) loads
+// on first use. Each step below runs for each.
 //
 //   1. cargo build --profile wasm --target wasm32-unknown-unknown (root Cargo.toml: fat LTO, one
 //      codegen unit, panic = "abort"; no `strip`, which would drop the target_features section
@@ -13,8 +15,8 @@
 //      each module's own level (MODULES): "s" in the validator, which must stay within 150 KB
 //      (issue 32: 147,005 bytes; 176,542 at 3; "z" is 13 KB smaller but made validatePlan(text)
 //      3-4x slower), 3 in the extras (issue 12: measured 1.2-1.4x faster than "s" on
-//      validatePlan(text) for +70 KB; README "Size"). One cargo run per module, since the core's
-//      level differs;
+//      validatePlan(text) for +70 KB; README "Size"), "s" in the calendar (one export validates
+//      once: size before speed). One cargo run per module, since the core's level differs;
 //   2. wasm-bindgen (the CLI must be the version Cargo.lock resolves) --target web and
 //      --target nodejs, with --remove-name-section --remove-producers-section and
 //      --experimental-reset-state-function (index.js re-instantiates the module after a trap);
@@ -22,9 +24,10 @@
 //      externref table of wasm-bindgen's output);
 //   4. each output gets the package's JS from js/ at the repository root (writeEntry): its
 //      index.js (js/wasm/web.js or js/wasm/node.cjs), api.js (js/wasm/api.js: the converter over
-//      the raw exports, behind the trap guard) and convert.js (js/convert.js, the converter shared
-//      with momentum-plan-node), each by js/emit.mjs as CommonJS in pkg/node/ and an ES module in
-//      pkg/web/; its index.d.ts (js/wasm/node.d.ts or web.d.ts, js/wasm/functions.d.ts, then
+//      the raw exports, behind the trap guard), convert.js (js/convert.js, the converter shared
+//      with momentum-plan-node) and calendar.js (js/calendar.js, the calendar functions shared
+//      with it), each by js/emit.mjs as CommonJS in pkg/node/ and an ES module in pkg/web/; its
+//      index.d.ts (js/wasm/node.d.ts or web.d.ts, js/wasm/functions.d.ts, js/calendar.d.ts, then
 //      js/api.d.ts); and a package.json naming its module type;
 //   5. the page's assets: pkg/web/ -> www/vendor/momentum-plan-wasm/, ../examples -> www/examples/;
 //   6. the MCP Apps plan view, www/view/plan-view.html (scripts/build-view.mjs).
@@ -48,11 +51,12 @@ const TARGET = resolve(process.env.CARGO_TARGET_DIR || join(ROOT, 'target'));
  * features]. The validator module builds the core with `lean` (core/Cargo.toml: a day list far over
  * the limit is read whole, not a block at a time; the same verdicts; about 10 KB less). The
  * first is the validator, loaded before the first verdict; the others are loaded on first use by
- * the entries (js/wasm/web.js, node.cjs: their `extras` loader; js/wasm/api.js: which functions
- * need it). A calendar module (issue 32 items 1-3) is one more row here and one more loader there. */
+ * the entries (js/wasm/web.js, node.cjs: a loader each, made by their one `loader` function;
+ * js/wasm/api.js's LAZY: which exports each holds and which functions need it). */
 const MODULES = [
   ['momentum-plan-wasm', 'momentum_plan_wasm', '"s"', ['momentum-plan/lean']],
   ['momentum-plan-wasm-extras', 'momentum_plan_wasm_extras', '3', []],
+  ['momentum-plan-wasm-calendar', 'momentum_plan_wasm_calendar', '"s"', []],
 ];
 const probe = process.argv.includes('--probe');
 /** The opt-level of the wasm build (see the header; the core crate's is in MODULES). */
@@ -126,22 +130,24 @@ const JS = join(ROOT, 'js');
 const withoutHeader = (text) => text.replace(/^(\/\/.*\n)+\n?/, '');
 
 /** index.d.ts of an output: the head (`node.d.ts` or `web.d.ts`: the types' re-exports), then
- * the wasm-only functions and the functions both JS packages export (js/api.d.ts, generated). */
+ * the wasm-only functions, the calendar's types and functions (js/calendar.d.ts, generated) and
+ * the functions both JS packages export (js/api.d.ts, generated). */
 function writeDts(dir, head) {
-  const parts = [join(JS, 'wasm', head), join(JS, 'wasm', 'functions.d.ts'), join(JS, 'api.d.ts')];
+  const parts = [join(JS, 'wasm', head), join(JS, 'wasm', 'functions.d.ts'), join(JS, 'calendar.d.ts'), join(JS, 'api.d.ts')];
   const from = parts.map((p) => p.slice(ROOT.length + 1)).join(', ');
   const text = parts.map((p) => withoutHeader(readFileSync(p, 'utf8'))).join('');
   writeFileSync(join(dir, 'index.d.ts'), `// GENERATED by scripts/build.mjs from ${from}: do not edit.\n${text}`);
 }
 
 /** An output's entry (js/wasm/web.js or node.cjs as index.js; for Node also js/wasm/node.mjs as
- * index.mjs, with index.d.mts), its api.js and convert.js in its module format, its index.d.ts and
- * a package.json naming the format. */
+ * index.mjs, with index.d.mts), its api.js, convert.js and calendar.js in its module format, its
+ * index.d.ts and a package.json naming the format. */
 function writeEntry(dir, format) {
   const web = format === 'module';
   cpSync(join(JS, 'wasm', web ? 'web.js' : 'node.cjs'), join(dir, 'index.js'));
   emitModule(join(JS, 'wasm', 'api.js'), join(dir, 'api.js'), format);
   emitConverter(join(dir, 'convert.js'), format);
+  emitModule(join(JS, 'calendar.js'), join(dir, 'calendar.js'), format);
   writeDts(dir, web ? 'web.d.ts' : 'node.d.ts');
   if (!web) {
     // Node's ES module entry over the CommonJS one, with the web build's init() and initSync().

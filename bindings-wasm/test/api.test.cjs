@@ -29,8 +29,22 @@ function core(planText, requestText) {
 
 const codes = (v) => v.errors.map((i) => `${i.code} ${i.path}`);
 
-test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan and load', () => {
-  assert.deepEqual(Object.keys(wasm).sort(), ['PlanStream', 'getPlanContract', 'isWarning', 'load', 'planSchema', 'renderPath', 'repairPlan', 'streamPlan', 'validatePlan', 'valueSpan']);
+test('exports exactly validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load, planToIcalendar, commitmentsFromIcalendar and loadCalendar', () => {
+  assert.deepEqual(Object.keys(wasm).sort(), [
+    'PlanStream',
+    'commitmentsFromIcalendar',
+    'getPlanContract',
+    'isWarning',
+    'load',
+    'loadCalendar',
+    'planSchema',
+    'planToIcalendar',
+    'renderPath',
+    'repairPlan',
+    'streamPlan',
+    'validatePlan',
+    'valueSpan',
+  ]);
   // isWarning is the core's rule, for a stream's settled issues (the stream tests check it on every vector)
   assert.equal(typeof wasm.isWarning('overnight'), 'boolean');
   assert.equal(wasm.isWarning('no such code'), false);
@@ -301,6 +315,10 @@ test('the package types: generated, precise, no any; a usage file type-checks un
     const shared = fs.readFileSync(path.join(__dirname, '..', '..', 'js', 'api.d.ts'), 'utf8').replace(/^(\/\/.*\n)+\n/, '');
     assert.ok(api.endsWith(shared), `${dir}/index.d.ts ends with js/api.d.ts`);
     assert.match(api, /export function renderPath\(segments: ReadonlyArray<string \| number>\): string;/);
+    // the calendar's types and functions, from the one generated file both JS packages ship
+    const calendar = fs.readFileSync(path.join(__dirname, '..', '..', 'js', 'calendar.d.ts'), 'utf8').replace(/^(\/\/.*\n)+\n/, '');
+    assert.ok(api.includes(calendar), `${dir}/index.d.ts holds js/calendar.d.ts`);
+    assert.match(api, /export function loadCalendar\(input\?: LoadInput\): Promise<void>;/);
     assert.match(dts, /export type IssueCode =\s*\| "json"\s*\| "type"\s*\| /);
   }
   const tsc = require.resolve('typescript/bin/tsc');

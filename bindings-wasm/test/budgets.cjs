@@ -7,4 +7,6 @@ module.exports = {
   momentum_plan_wasm_bg: 150_000,
   /** The extras (repairPlan, planSchema, PlanStream), loaded on first use. */
   momentum_plan_wasm_extras_bg: 515_000,
+  /** The calendar (planToIcalendar, commitmentsFromIcalendar, the tz database), loaded on first use. */
+  momentum_plan_wasm_calendar_bg: 710_000,
 };

@@ -3,12 +3,15 @@
 // errors and highlights their blocks, the valid one says it is ready to import, a pasted plan
 // that is not JSON says so; "Stream it" shows issues as they settle while the plan streams in.
 // The first verdict comes with only the validator's .wasm fetched; the second module's comes with
-// the first invalid plan's fixes, once (issue 32).
+// the first invalid plan's fixes, once, or with "Stream it" pressed first (a page of its own);
+// the calendar module's with the first click of "Add to calendar", whose download is the same
+// bytes as planToIcalendar of the plan, with its daylight-saving warnings beside the button
+// (issue 32).
 // Screenshots go to test-output/ at the repository root.
 
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -325,6 +328,91 @@ test('"Stream it": issues appear as the plan streams in, the day view fills in, 
   assert.equal(await page.$$eval('.block', (b) => b.length), drawn);
   await page.mouse.move(5, 5);
   await page.screenshot({ path: join(OUT, 'wasm-page-streamed.png'), fullPage: true });
+});
+
+test('"Add to calendar": a valid plan downloads as <requestId>.ics, the bytes of planToIcalendar; the calendar module loads on the click, once', async () => {
+  await loadExample('calm-weekday');
+  assert.equal(await page.isVisible('#add-calendar'), true);
+  assert.ok(!wasmRequests.includes('momentum_plan_wasm_calendar_bg.wasm'), 'not fetched before the click');
+  const planText = await page.inputValue('#plan');
+  const requestText = await page.inputValue('#request');
+  const { requestId } = JSON.parse(requestText);
+  const click = async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#add-calendar')]);
+    await page.waitForSelector('#calendar-note:not([hidden])');
+    return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+  };
+  const before = Date.now();
+  const got = await click();
+  assert.equal(got.name, `${requestId}.ics`);
+  // the page stamps the file with this device's clock; the rest is the package's bytes for that stamp
+  const stamp = /\r\nDTSTAMP:(\d{8}T\d{6}Z)\r\n/.exec(got.text)[1];
+  const when = Date.parse(stamp.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'));
+  assert.ok(when >= before - 2000 && when <= Date.now() + 1000, `DTSTAMP ${stamp} is now`);
+  const want = wasmNode.planToIcalendar(planText, requestText, stamp);
+  assert.equal(got.text, want.text);
+  assert.deepEqual(want.warnings, []);
+  assert.equal(await page.$eval('#calendar-note', (n) => n.dataset.kind), 'done');
+  assert.match(await page.textContent('#calendar-title'), new RegExp(`Downloaded ${requestId}\\.ics`));
+  assert.equal(wasmRequests.filter((n) => n === 'momentum_plan_wasm_calendar_bg.wasm').length, 1);
+  assert.equal(await page.$eval('body', (b) => b.dataset.calendar), 'true');
+
+  // a block at 02:30 in Zurich: its start does not exist on the spring change and exists twice on
+  // the autumn one (within a year of startDate); the warnings are the package's, beside the button
+  const plan = JSON.parse(planText);
+  plan.routine.blocks.unshift({ ...plan.routine.blocks[0], activity: 'Night feed', start: '02:30', durationMin: 20 });
+  plan.routine.blocks.find((b) => b.activity === 'Sleep').durationMin = 240; // 22:00 to 02:00
+  const nightText = JSON.stringify(plan, null, 2);
+  assert.equal(wasmNode.validatePlan(nightText, requestText).valid, true, JSON.stringify(wasmNode.validatePlan(nightText, requestText).errors));
+  await page.fill('#plan', nightText);
+  await page.waitForFunction(() => !document.getElementById('add-calendar').hidden && document.getElementById('calendar-note').hidden);
+  const night = await click();
+  const nightStamp = /\r\nDTSTAMP:(\d{8}T\d{6}Z)\r\n/.exec(night.text)[1];
+  const nightWant = wasmNode.planToIcalendar(nightText, requestText, nightStamp);
+  assert.equal(night.text, nightWant.text);
+  assert.ok(nightWant.warnings.length >= 2, JSON.stringify(nightWant.warnings));
+  assert.equal(await page.$eval('#calendar-note', (n) => n.dataset.kind), 'warnings');
+  const shown = await page.$$eval('#calendar-warnings li', (li) => li.map((x) => ({ date: x.dataset.date, path: x.dataset.path, message: x.textContent })));
+  assert.deepEqual(shown, nightWant.warnings);
+  assert.equal(wasmRequests.filter((n) => n === 'momentum_plan_wasm_calendar_bg.wasm').length, 1, 'fetched once');
+  await page.mouse.move(5, 5);
+  await page.screenshot({ path: join(OUT, 'wasm-page-calendar.png'), fullPage: false });
+
+  // an invalid plan offers no calendar; a change hides what the last download said
+  await loadExample('calm-weekday-broken');
+  assert.equal(await page.isHidden('#add-calendar'), true);
+  assert.equal(await page.isHidden('#calendar-note'), true);
+});
+
+test('"Stream it" pressed first on a fresh page loads the second module for the stream, once', async () => {
+  const fresh = await browser.newPage();
+  const requests = [];
+  const errors = [];
+  fresh.on('pageerror', (e) => errors.push(String(e)));
+  fresh.on('request', (r) => {
+    const name = new URL(r.url()).pathname.split('/').pop();
+    if (name.endsWith('.wasm')) requests.push(name);
+  });
+  await fresh.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort()));
+  try {
+    await fresh.goto(server.url);
+    await fresh.waitForSelector('body[data-ready="true"]');
+    // a valid plan: its verdict needs nothing but the validator
+    await fresh.click('.chip[data-example="calm-weekday"]');
+    await fresh.waitForFunction(() => document.getElementById('verdict').dataset.state === 'valid');
+    assert.deepEqual(requests, ['momentum_plan_wasm_bg.wasm']);
+    const text = await fresh.inputValue('#plan');
+    await fresh.click('#stream');
+    await fresh.waitForSelector('body[data-extras="true"]');
+    await fresh.waitForSelector('body[data-streaming="true"]');
+    await fresh.waitForFunction(() => document.body.dataset.streaming === undefined, null, { timeout: 30000 });
+    assert.equal(await fresh.inputValue('#plan'), text, 'the whole plan streamed in');
+    assert.equal(await fresh.$eval('#verdict', (v) => v.dataset.state), 'valid');
+    assert.deepEqual(requests, ['momentum_plan_wasm_bg.wasm', 'momentum_plan_wasm_extras_bg.wasm']);
+    assert.deepEqual(errors, []);
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('no errors in the page console, and nothing fetched from elsewhere', () => {

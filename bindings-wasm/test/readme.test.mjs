@@ -1,7 +1,8 @@
 // The README's examples (issue 27 item 10): every ```js block of README.md is run against the
 // built package, installed by name (a node_modules/momentum-plan-wasm link to this package, so
 // its exports map decides what `import 'momentum-plan-wasm'` loads), from a folder holding the
-// bundled examples, and what it prints must be the ```text block that follows it, line for line:
+// bundled calm-weekday examples (broken and valid), and what it prints must be the ```text block
+// that follows it, line for line:
 // the messages the README shows are the real ones. Each block runs as written under Node; a block
 // that calls `init()` (the browser example) runs a second time on the web build a bundler picks
 // (the `default` condition: the specifier is momentum-plan-wasm/web there, as Node itself takes
@@ -30,7 +31,9 @@ test('every js example of the README prints what the README says', () => {
   try {
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(CRATE, join(dir, 'node_modules', 'momentum-plan-wasm'), 'dir');
-    for (const f of ['calm-weekday-broken.plan.json', 'calm-weekday-broken.request.json']) cpSync(join(ROOT, 'examples', f), join(dir, f));
+    for (const name of ['calm-weekday-broken', 'calm-weekday']) {
+      for (const f of [`${name}.plan.json`, `${name}.request.json`]) cpSync(join(ROOT, 'examples', f), join(dir, f));
+    }
     found.forEach(([code, want], i) => {
       // Every block runs as written in Node (the outside try ran the browser one there, and its
       // init() must work too); a block that calls init() runs on the web build as well.

@@ -20,11 +20,17 @@
 // as no continuation of the text can remove it, and the day view fills in with every block whose
 // text is whole; at the end the verdict (finish(), validatePlan's) is shown as for a pasted plan.
 //
+// "Add to calendar" (a valid plan only) downloads the plan as an iCalendar file, <requestId>.ics
+// (planToIcalendar: the same bytes as every other surface, stamped with this device's clock), and
+// shows beside the button the block starts a daylight-saving change skips or repeats.
+//
 // The first verdict needs only the package's validator module (init()); repairPlan and PlanStream
 // are in its second module, which `load()` fetches the first time the page needs one of them
-// (an invalid plan's fixes, "Stream it"): the fixes card appears once it has loaded (issue 32).
+// (an invalid plan's fixes, "Stream it"): the fixes card appears once it has loaded; the calendar
+// functions are in its calendar module, which `loadCalendar()` fetches on the first click of "Add
+// to calendar" (issue 32).
 
-import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan, PlanStream, isWarning, load } from './vendor/momentum-plan-wasm/index.js';
+import init, { validatePlan, repairPlan, getPlanContract, renderPath, valueSpan, PlanStream, isWarning, load, loadCalendar, planToIcalendar } from './vendor/momentum-plan-wasm/index.js';
 import { el, isObject, summary, issueItems, fixItems, verdictSentence, legendItems, renderDays } from './dayview.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +38,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   ready: false,
   extras: false, // whether the second module (repairPlan, PlanStream) has loaded
+  calendar: false, // whether the calendar module (planToIcalendar) has loaded
   contract: null,
   categories: new Map(), // id -> means
   timer: 0,
@@ -185,6 +192,7 @@ function streamTick() {
     : `Checking the plan as it arrives…${noted ? ` No problem so far${noted}.` : ''}`;
   $('verdict-sub').textContent = `${s.stream.length} of ${s.bytes} bytes`;
   $('import').disabled = true;
+  showCalendar(false);
   const errors = s.settled.filter((i) => !isWarning(i.code));
   const warnings = s.settled.filter((i) => isWarning(i.code));
   showStreamed(wholeSoFar($('plan').value), { valid: false, errors, warnings, checks: [] });
@@ -268,6 +276,73 @@ function wholeSoFar(text) {
   }
   if (cut < 0) return undefined;
   return parseJson(text.slice(0, cut) + closers).value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Add to calendar
+
+/** Shows "Add to calendar" (a valid plan) or hides it with what it said. */
+function showCalendar(shown) {
+  $('add-calendar').hidden = !shown;
+  $('calendar-note').hidden = true;
+}
+
+/** What "Add to calendar" says beside the button: `kind` 'done', 'warnings' or 'error', a title and
+ * the daylight-saving warnings (`{date, path, message}`: the message says the date), as text. */
+function calendarNote(kind, title, warnings = []) {
+  const note = $('calendar-note');
+  note.dataset.kind = kind;
+  $('calendar-title').textContent = title;
+  $('calendar-warnings').replaceChildren(...warnings.map((w) => el('li', { 'data-date': w.date, 'data-path': w.path }, w.message)));
+  note.hidden = false;
+}
+
+/** The UTC date-time of `date` as iCalendar writes a DTSTAMP, `YYYYMMDDTHHMMSSZ` (RFC 5545 §3.3.5). */
+function dtstamp(date) {
+  return `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+/**
+ * The plan in the field as an iCalendar file (planToIcalendar, in the package's calendar module,
+ * loaded on the first click), downloaded as `<requestId>.ics` (text/calendar); its warnings, or
+ * what went wrong (a request without a startDate, say: the crate's words), beside the button.
+ */
+async function addToCalendar() {
+  const button = $('add-calendar');
+  if (!state.calendar) {
+    button.disabled = true;
+    try {
+      await loadCalendar();
+      state.calendar = true;
+      document.body.dataset.calendar = 'true'; // for the page test
+    } catch (e) {
+      return calendarNote('error', `The calendar module did not load: ${e.message || e}`);
+    } finally {
+      button.disabled = false;
+    }
+  }
+  const planText = $('plan').value;
+  const requestText = $('request').value;
+  let x;
+  try {
+    x = planToIcalendar(planText, requestText, dtstamp(new Date()));
+  } catch (e) {
+    return calendarNote('error', `No calendar file: ${e.message || e}`);
+  }
+  if (!('text' in x)) return check(); // the plan changed and is not valid any more: its verdict
+  const request = parseJson(requestText);
+  const id = request.ok && isObject(request.value) && typeof request.value.requestId === 'string' ? request.value.requestId : 'plan';
+  const name = `${id.replace(/[^\w.-]+/g, '-')}.ics`;
+  const url = URL.createObjectURL(new Blob([x.text], { type: 'text/calendar' }));
+  el('a', { href: url, download: name }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const n = x.warnings.length;
+  if (n === 0) return calendarNote('done', `Downloaded ${name}: open it with your calendar app.`);
+  calendarNote(
+    'warnings',
+    `Downloaded ${name}. ${n} block start${n === 1 ? ' falls' : 's fall'} on a daylight-saving change:`,
+    x.warnings,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,6 +439,7 @@ function showVerdictState(kind, title, sub) {
   $('verdict-title').textContent = title;
   $('verdict-sub').textContent = sub;
   $('import').disabled = true;
+  showCalendar(false);
   $('errors-card').hidden = true;
   $('warnings-card').hidden = true;
   $('fixes-card').hidden = true;
@@ -387,6 +463,7 @@ function render(verdict, plan, request) {
   if (verdict.valid) {
     showVerdictState('valid', 'Ready to import', `${summary(plan)}${notes}`);
     $('import').disabled = false;
+    showCalendar(true);
   } else if (errors.length === 1 && errors[0].code === 'json') {
     showVerdictState('unreadable', 'This isn’t a plan file yet', 'The text is not JSON; the message below says where.');
   } else {
@@ -539,6 +616,7 @@ function wireInputs() {
   });
   $('apply-fixes').addEventListener('click', applyFixes);
   $('stream').addEventListener('click', streamButton);
+  $('add-calendar').addEventListener('click', addToCalendar);
   $('import').addEventListener('click', () => {
     const plan = parseJson($('plan').value);
     const name = plan.ok && isObject(plan.value) && typeof plan.value.name === 'string' ? `“${plan.value.name}”` : 'The plan';

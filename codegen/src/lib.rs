@@ -11,7 +11,8 @@
 //! | `schemas/momentum-plan.schema.json` | the definitions, as one schema document | people, other tools |
 //! | `js/types.d.ts` | the TypeScript types | bindings-wasm (its `.d.ts` custom section) |
 //! | `js/api.d.ts` | the functions both JS packages export (from `codegen/src/api.d.ts`) | bindings-wasm (appended to its `index.d.ts` files) |
-//! | `bindings-node/index.d.ts` | the same types, then the same functions | bindings-node |
+//! | `js/calendar.d.ts` | the calendar's types and functions (issue 32; from `codegen/src/calendar.d.ts`) | bindings-wasm (in its `index.d.ts` files) |
+//! | `bindings-node/index.d.ts` | the same types, the calendar's, then the same functions | bindings-node |
 //! | `bindings-python/python/momentum_plan/_types.py` | `TypedDict`s and `Literal` unions | `momentum_plan` |
 //! | `schemas/mcp-catalog.json` | the MCP catalog ([`catalog`]): instructions, tools with their schemas, resource template, prompt, plan-id rule, refusal and `notSaved` templates, argument errors | the WASI server, at build time |
 //! | `bindings-python/python/momentum_plan/mcp-catalog.json` | the same bytes, as package data | `momentum_plan.planner` |
@@ -72,6 +73,7 @@ pub fn files() -> Result<Vec<(&'static str, String)>, Error> {
         ("schemas/momentum-plan.schema.json", pretty(&schema::document())? + "\n"),
         ("js/types.d.ts", ts::render(&defs)?),
         ("js/api.d.ts", ts::render_api()),
+        ("js/calendar.d.ts", ts::render_calendar(&defs)?),
         ("bindings-node/index.d.ts", ts::render_node(&defs)?),
         ("bindings-python/python/momentum_plan/_types.py", py::render(&defs)?),
         ("schemas/mcp-catalog.json", catalog.clone()),

@@ -23,8 +23,9 @@ pub enum Reach {
     TypeScript,
     /// Only in the schema document and the MCP schemas (a result no binding returns).
     Mcp,
-    /// In the Python types and `bindings-node/index.d.ts`, not in `js/types.d.ts`: a result of the
-    /// native bindings only (the calendar, issue 32: the wasm package has no calendar functions).
+    /// In the Python types and `js/calendar.d.ts` (so `bindings-node/index.d.ts` and the wasm
+    /// package's `index.d.ts`), not in `js/types.d.ts`: the calendar's results (issue 32), which the
+    /// wasm package has in its calendar module, not in the validator module that embeds `types.d.ts`.
     Native,
 }
 

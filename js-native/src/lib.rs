@@ -25,6 +25,8 @@
 //! | `new PlanStream(request)` | [`Stream::new`] | a stream; `requestError()` is `""` or [`Answer::RequestNotJson`] |
 //! | `stream.push(chunk)`, `stream.finish()` | [`Stream::push`], [`Stream::finish`] | [`Answer::Packed`] issues (`""` for none) or verdict, or [`Answer::StreamSpent`] |
 //! | `stream.repeatedName`, `stream.length` | [`Stream::repeated_name`], [`Stream::len`] | a boolean, a count of bytes |
+//! | `planToIcalendar(plan, request, dtstamp)` (feature `calendar`) | `calendar::plan_to_icalendar` | JSON: the export, an invalid plan's verdict, or `{"error"}` |
+//! | `commitmentsFromIcalendar(ics, startDate, timezone)` (feature `calendar`) | `calendar::commitments_from_icalendar` | JSON: the commitments, or `{"error"}` |
 //!
 //! A text (`plan`, `request`) is a JS string or the UTF-8 bytes of one ([`Text`]). A call the
 //! converter never makes (an unknown argument or fault kind, a code unit beyond 0xFFFF, a number
@@ -324,6 +326,9 @@ pub fn value_span(text: &str, path: &str) -> Result<Option<String>, Misuse> {
 
 mod stream;
 pub use stream::Stream;
+
+#[cfg(feature = "calendar")]
+pub mod calendar;
 
 #[cfg(test)]
 mod tests;

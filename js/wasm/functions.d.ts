@@ -12,7 +12,7 @@ export function renderPath(segments: ReadonlyArray<string | number>): string;
  */
 export function valueSpan(text: string, path: string): ValueSpan | null;
 /**
- * Loads the package's second module (issue 32; README "Two modules"): `repairPlan`, `planSchema`
+ * Loads the package's second module (issue 32; README "Three modules"): `repairPlan`, `planSchema`
  * and `PlanStream` (so `streamPlan` too) are in it; `validatePlan`, `getPlanContract`, `renderPath`
  * and `valueSpan` are in the first, the validator, which is all a page needs for its first verdict.
  * - In a browser (the web build), call `await init()` and then `await load()` once before any of
@@ -23,3 +23,12 @@ export function valueSpan(text: string, path: string): ValueSpan | null;
  * @throws (the Promise rejects) when the module cannot be fetched or instantiated; a later call tries again
  */
 export function load(input?: LoadInput): Promise<void>;
+/**
+ * Loads the package's calendar module (issue 32; README "Three modules"): `planToIcalendar` and
+ * `commitmentsFromIcalendar` are in it, with the tz database they need; as `load()` the second
+ * module: in a browser call `await loadCalendar()` once before either (until then each throws an
+ * `Error` saying so; `input` as `init()`'s, by default `momentum_plan_wasm_calendar_bg.wasm` beside
+ * the entry); in Node it loads on the first call that needs it, so this is optional.
+ * @throws (the Promise rejects) when the module cannot be fetched or instantiated; a later call tries again
+ */
+export function loadCalendar(input?: LoadInput): Promise<void>;

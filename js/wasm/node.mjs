@@ -7,6 +7,7 @@
 import api from './index.js';
 
 export const { validatePlan, repairPlan, planSchema, getPlanContract, PlanStream, streamPlan, isWarning, renderPath, valueSpan, load } = api;
+export const { planToIcalendar, commitmentsFromIcalendar, loadCalendar } = api;
 
 /** As the web build's default export: resolves at once (the module is already instantiated). Any
  * argument (a URL, bytes, a `WebAssembly.Module`, `{ module_or_path }`) is accepted and unused. */

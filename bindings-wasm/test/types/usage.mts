@@ -120,3 +120,26 @@ async function withExtras(bytes: BufferSource): Promise<PlanStream> {
   return new PlanStream('{}');
 }
 void withExtras;
+
+// The calendar module (issue 32): loadCalendar() as load(), the functions and their types as the
+// Node package's (js/calendar.d.ts).
+import { loadCalendar, planToIcalendar, commitmentsFromIcalendar } from 'momentum-plan-wasm';
+import { loadCalendar as loadCalendarInBrowser, planToIcalendar as exportInBrowser } from 'momentum-plan-wasm/web';
+import type { CalendarExport, CalendarWarning, CalendarCommitments, Commitment, SkippedEvent } from 'momentum-plan-wasm';
+async function withCalendar(bytes: BufferSource): Promise<string> {
+  await loadCalendar();
+  await loadCalendarInBrowser({ module_or_path: bytes });
+  const x: CalendarExport | Verdict = exportInBrowser('{}', { requestId: 'r', startDate: '2026-10-05' }, '20261207T120000Z');
+  const warnings: CalendarWarning[] = 'text' in x ? x.warnings : [];
+  const week: CalendarCommitments = commitmentsFromIcalendar('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', '2026-10-05', 'Europe/Zurich');
+  const first: Commitment | undefined = week.commitments[0];
+  const days: Weekday[] = first?.days ?? [];
+  const left: SkippedEvent[] = week.skipped;
+  // @ts-expect-error the dtstamp is a string
+  planToIcalendar('{}', '{}', 20261207);
+  // @ts-expect-error the calendar text is a string
+  commitmentsFromIcalendar(new Uint8Array(1), '2026-10-05', 'Europe/Zurich');
+  void [warnings, days, left];
+  return 'text' in x ? x.text : '';
+}
+void withCalendar;

@@ -1,10 +1,12 @@
-// The source of the calendar functions of bindings-node/index.d.ts (issue 32), written by hand:
-// momentum-plan-node only (the wasm package has no calendar). `cargo run -p momentum-plan-codegen`
-// puts them after the types and before the shared functions (js/api.d.ts).
+// The source of the calendar functions of both JS packages (issue 32), written by hand:
+// `cargo run -p momentum-plan-codegen` writes them, after the calendar's types, into
+// js/calendar.d.ts (which bindings-wasm's build puts in each index.d.ts) and into
+// bindings-node/index.d.ts (after the types and before the shared functions, js/api.d.ts).
 
 /**
  * A valid plan as an iCalendar object (RFC 5545; issue 32, crate momentum-plan-calendar). Pure and
- * synchronous; the same bytes as every other surface for the same input.
+ * synchronous; the same bytes as every other surface for the same input. In the wasm package's
+ * web build, call `await loadCalendar()` once first (its calendar module).
  *
  * @param plan As for `validatePlan`.
  * @param request As for `validatePlan`; it needs a `startDate` (the first occurrence), and a
@@ -30,7 +32,8 @@ export declare function planToIcalendar(
 /**
  * The commitments of one week of a calendar file (RFC 5545; issue 32): each event instance that
  * starts in `[startDate 00:00, +7 days)` in `timezone`, grouped into the request's `commitments`
- * (validator.md §3), and the events of that week left out, with why. Pure and synchronous.
+ * (validator.md §3), and the events of that week left out, with why. Pure and synchronous (in the
+ * wasm package's web build, after `await loadCalendar()`).
  *
  * @param ics The calendar's text.
  * @param startDate The week's first day, `YYYY-MM-DD` (the request's `startDate`).
