@@ -29,6 +29,11 @@ export interface CalendarExport {
    */
   text: string;
   /**
+   * How many entries the calendar holds: its VEVENTs (a routine) or VTODOs (a goal plan); the
+   * VTIMEZONE is not counted.
+   */
+  events: number;
+  /**
    * One per block start in a daylight-saving gap or fold within a year of `startDate`, in date
    * order, then block order; empty for goal plans and floating times.
    */
@@ -84,9 +89,9 @@ export interface CalendarCommitments {
  *   `timezone` (without one the times float: the same wall-clock time in any zone).
  * @param dtstamp The `DTSTAMP` of every component, a UTC date-time `YYYYMMDDTHHMMSSZ` such as
  *   `'20261207T120000Z'` (RFC 5545 §3.8.7.2; the core has no clock).
- * @returns `{ text, warnings }`: the calendar (CRLF lines folded at 75 octets; a routine's blocks
- *   as weekly events from `startDate`, a goal plan's activities as to-dos) and the block starts in
- *   a daylight-saving gap or fold; or, for a plan that is not valid, its verdict (`valid` false,
+ * @returns `{ text, events, warnings }`: the calendar (CRLF lines folded at 75 octets; a routine's
+ *   blocks as weekly events from `startDate`, a goal plan's activities as to-dos), how many events
+ *   (to-dos) it holds, and the block starts in a daylight-saving gap or fold; or, for a plan that is not valid, its verdict (`valid` false,
  *   the same object `validatePlan` returns): tell them apart with `'text' in result`.
  * @throws {TypeError} As `validatePlan`; a `dtstamp` that is not a string.
  * @throws {SyntaxError} As `validatePlan` (request text that is not JSON).
