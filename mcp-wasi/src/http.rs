@@ -614,12 +614,6 @@ fn single_line(lines: Vec<String>) -> Option<String> {
 /// profile showed this parse at about a tenth of a `validate_plan` request, issue 30); any other
 /// line is parsed, every member but `error.code` skipped, not built as a [`Value`].
 fn error_code(line: &str) -> Option<i64> {
-    if let Some(rest) = line.strip_prefix(r#"{"jsonrpc":"2.0","id":"#) {
-        let mut id = serde_json::Deserializer::from_str(rest).into_iter::<serde::de::IgnoredAny>();
-        if matches!(id.next(), Some(Ok(_))) && rest[id.byte_offset()..].starts_with(r#","result":"#) {
-            return None;
-        }
-    }
     #[derive(serde::Deserialize)]
     struct Response {
         error: Option<ErrorObject>,
@@ -627,6 +621,12 @@ fn error_code(line: &str) -> Option<i64> {
     #[derive(serde::Deserialize)]
     struct ErrorObject {
         code: i64,
+    }
+    if let Some(rest) = line.strip_prefix(r#"{"jsonrpc":"2.0","id":"#) {
+        let mut id = serde_json::Deserializer::from_str(rest).into_iter::<serde::de::IgnoredAny>();
+        if matches!(id.next(), Some(Ok(_))) && rest[id.byte_offset()..].starts_with(r#","result":"#) {
+            return None;
+        }
     }
     if !line.starts_with('{') {
         return None;
