@@ -17,7 +17,8 @@ use libfuzzer_sys::fuzz_target;
 use momentum_plan::Value;
 use momentum_plan::{Input, RepairOptions};
 use momentum_plan_mcp::{
-    GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, REPAIR_PLAN, SAVE_PLAN, SERVER_NAME, Server, VALIDATE_PLAN, rpc,
+    EXPORT_CALENDAR, GET_PLAN_CONTRACT, GET_PLAN_SCHEMA, IMPORT_COMMITMENTS, REPAIR_PLAN, SAVE_PLAN, SERVER_NAME,
+    Server, VALIDATE_PLAN, rpc,
 };
 
 /// The line as the server reads it: without `\r` and a leading BOM.
@@ -142,7 +143,8 @@ fn run(server: &mut Server, data: &[u8]) {
     assert_eq!(list["id"], Value::from(-7));
     let tools = list["result"]["tools"].as_array().unwrap_or_else(|| panic!("no tools: {out:?}"));
     let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
-    let mut expected = vec![GET_PLAN_CONTRACT, VALIDATE_PLAN, REPAIR_PLAN, GET_PLAN_SCHEMA];
+    let mut expected =
+        vec![GET_PLAN_CONTRACT, VALIDATE_PLAN, REPAIR_PLAN, GET_PLAN_SCHEMA, EXPORT_CALENDAR, IMPORT_COMMITMENTS];
     if server.has_store() {
         expected.push(SAVE_PLAN);
     }

@@ -12,6 +12,7 @@ wheel of this interpreter. STORE is the server's (empty) plan store, checked on 
 ``--url`` the server is already listening (Streamable HTTP), and only the read-only part runs.
 
 Steps: initialize; tools/list; get_plan_contract; validate_plan on every example (as objects);
+export_calendar and import_commitments on the calm example (the core's calendar and commitments);
 repair_plan and get_plan_schema on the broken example; save_plan refused, saved, saved again after
 the overwrite question (answered yes); resources/list and resources/read; prompts/list and
 prompts/get. Exits 0 when every step holds, 1 with the failed step otherwise.
@@ -32,9 +33,9 @@ from mcp.client.stdio import StdioServerParameters
 import momentum_plan
 
 TOOLS = {
-    "wasi": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
-    "python": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
-    "node": ["get_plan_contract", "get_plan_schema", "repair_plan", "save_plan", "validate_plan"],
+    "wasi": ["export_calendar", "get_plan_contract", "get_plan_schema", "import_commitments", "repair_plan", "save_plan", "validate_plan"],
+    "python": ["export_calendar", "get_plan_contract", "get_plan_schema", "import_commitments", "repair_plan", "save_plan", "validate_plan"],
+    "node": ["export_calendar", "get_plan_contract", "get_plan_schema", "import_commitments", "repair_plan", "save_plan", "validate_plan"],
 }
 PROMPTS = {"wasi": ["draft_plan"], "python": ["draft_plan"], "node": []}
 
@@ -91,6 +92,18 @@ async def story(kind: str, expected: Path, examples: Path, store: Path, server: 
         if "get_plan_schema" in tools:
             r = await c.call_tool("get_plan_schema", {"request": calm_req, "variant": "strict"})
             expect(r.structured_content == momentum_plan.plan_schema(calm_req, "strict"), "get_plan_schema: the core's schema")
+        if "export_calendar" in tools:
+            stamp = "20261207T120000Z"
+            r = await c.call_tool("export_calendar", {"plan": calm, "request": calm_req, "dtstamp": stamp})
+            want = momentum_plan.plan_to_icalendar(calm, calm_req, stamp)
+            resources = [b.resource for b in r.content if isinstance(b, types.EmbeddedResource)]
+            expect(r.is_error is not True and len(resources) == 1 and resources[0].mime_type == "text/calendar"
+                   and getattr(resources[0], "text", None) == want["text"], "export_calendar: the core's calendar")
+            r = await c.call_tool("import_commitments", {"calendar": want["text"], "startDate": calm_req["startDate"],
+                                                         "timezone": calm_req["timezone"]})
+            got = r.structured_content
+            expect(got == momentum_plan.commitments_from_icalendar(want["text"], calm_req["startDate"], calm_req["timezone"]),
+                   "import_commitments: the core's commitments")
         if http:
             return
 
